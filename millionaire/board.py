@@ -1,0 +1,492 @@
+"""Boards as validated data: cells, industries, decks, provenance.
+
+A board comes from a TOML file (format in ``millionaire/boards/FORMAT.md``). Loading checks every
+field and raises :class:`~millionaire.errors.BoardFileError` naming the file, the place and the field.
+
+Examples
+--------
+>>> board = load_board("millionaire-classic")
+>>> board.size, len(board.plots), len(board.industries)
+(40, 24, 8)
+>>> board.cells[39].name("en"), board.cells[39].price
+('Oil holding', 350)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card
+from .errors import BoardFileError
+
+#: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
+BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml"}
+
+
+class CellKind(enum.Enum):
+    """What a cell is, and so what arriving on it does."""
+
+    START = "start"
+    PLOT = "plot"
+    RAILROAD = "railroad"
+    UTILITY = "utility"
+    TAX = "tax"
+    CARD = "card"
+    FUND_COLLECT = "fund_collect"
+    FUND_FINE = "fund_fine"
+    JAIL = "jail"
+    GO_TO_JAIL = "go_to_jail"
+    JACKPOT = "jackpot"
+    REST = "rest"
+
+
+OWNABLE_KINDS = frozenset({CellKind.PLOT, CellKind.RAILROAD, CellKind.UTILITY})
+
+# Fields each cell kind needs beyond index, kind and names: name -> required.
+_KIND_FIELDS: dict[CellKind, dict[str, bool]] = {
+    CellKind.START: {},
+    CellKind.PLOT: {"price": True, "rent": True},
+    CellKind.RAILROAD: {"price": True, "rent": True},
+    CellKind.UTILITY: {"price": True, "dice_multipliers": True},
+    CellKind.TAX: {"amount": True},
+    CellKind.CARD: {"deck": True},
+    CellKind.FUND_COLLECT: {},
+    CellKind.FUND_FINE: {"target": True, "amount": True},
+    CellKind.JAIL: {},
+    CellKind.GO_TO_JAIL: {},
+    CellKind.JACKPOT: {},
+    CellKind.REST: {},
+}
+_NAME_FIELDS = {"index", "kind", "name_en", "name_ru", "short_en", "short_ru"}
+_BOARD_FIELDS = {
+    "key": str, "name_en": str, "name_ru": str, "currency_en": str, "currency_ru": str,
+    "small_building_en": str, "small_building_ru": str, "large_building_en": str,
+    "large_building_ru": str, "size": int, "small_per_large": int,
+}
+_INDUSTRY_FIELDS = {"key": str, "name_en": str, "name_ru": str, "colour": str, "build_price": int, "cells": list}
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the board. Fields a kind does not use keep their defaults."""
+
+    index: int
+    kind: CellKind
+    name_en: str
+    name_ru: str
+    short_en: str
+    short_ru: str
+    price: int = 0
+    rent: tuple[int, ...] = ()
+    dice_multipliers: tuple[int, ...] = ()
+    amount: int = 0
+    deck: str = ""
+    target: int = -1
+    industry: int = -1
+
+    def name(self, lang: str = "en") -> str:
+        """The cell's full name in ``"en"`` or ``"ru"``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+    def short(self, lang: str = "en") -> str:
+        """The short label drawn on the board."""
+        return self.short_ru if lang == "ru" else self.short_en
+
+    @property
+    def ownable(self) -> bool:
+        """True for plots, railroads and utilities."""
+        return self.kind in OWNABLE_KINDS
+
+    @property
+    def mortgage_value(self) -> int:
+        """Half the price: what the bank lends on it (see ``RuleSet.mortgage_rate``)."""
+        return self.price // 2
+
+
+@dataclass(frozen=True)
+class Industry:
+    """A colour group of plots that one owner completes to build and to double rents."""
+
+    index: int
+    key: str
+    name_en: str
+    name_ru: str
+    colour: str
+    build_price: int
+    cells: tuple[int, ...]
+
+    def name(self, lang: str = "en") -> str:
+        """The industry's name in ``"en"`` or ``"ru"``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck of cards, in the order the board file prints them."""
+
+    key: str
+    name_en: str
+    name_ru: str
+    cards: tuple[Card, ...]
+
+    def name(self, lang: str = "en") -> str:
+        """The deck's name in ``"en"`` or ``"ru"``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated board. Build one with :func:`load_board`."""
+
+    key: str
+    name_en: str
+    name_ru: str
+    currency_en: str
+    currency_ru: str
+    small_building_en: str
+    small_building_ru: str
+    large_building_en: str
+    large_building_ru: str
+    small_per_large: int
+    cells: tuple[Cell, ...]
+    industries: tuple[Industry, ...]
+    decks: dict[str, Deck]
+    provenance: dict[str, Any]
+    source: str = ""
+    jail: int = field(init=False)
+    plots: tuple[int, ...] = field(init=False)
+    ownable: tuple[int, ...] = field(init=False)
+    railroads: tuple[int, ...] = field(init=False)
+    utilities: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        def of_kind(*kinds: CellKind) -> tuple[int, ...]:
+            return tuple(c.index for c in self.cells if c.kind in kinds)
+
+        object.__setattr__(self, "jail", of_kind(CellKind.JAIL)[0])
+        object.__setattr__(self, "plots", of_kind(CellKind.PLOT))
+        object.__setattr__(self, "ownable", of_kind(*OWNABLE_KINDS))
+        object.__setattr__(self, "railroads", of_kind(CellKind.RAILROAD))
+        object.__setattr__(self, "utilities", of_kind(CellKind.UTILITY))
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return len(self.cells)
+
+    @property
+    def levels(self) -> int:
+        """Building levels of a plot: empty, 1..small_per_large small buildings, the large one."""
+        return self.small_per_large + 2
+
+    def name(self, lang: str = "en") -> str:
+        """The board's name in ``"en"`` or ``"ru"``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+    def currency(self, lang: str = "en") -> str:
+        """The money's name, for sentences."""
+        return self.currency_ru if lang == "ru" else self.currency_en
+
+    def __repr__(self) -> str:
+        return f"<Board {self.key!r}: {self.size} cells, {len(self.ownable)} properties>"
+
+
+def load_board(name_or_path: str | Path) -> Board:
+    """Load and validate a board by built-in name or from a TOML file.
+
+    Parameters
+    ----------
+    name_or_path
+        ``"millionaire-classic"``, ``"monopoly-us"``, or the path of a board file.
+
+    Raises
+    ------
+    BoardFileError
+        The file is missing, is not TOML, or breaks a rule of the format; the message names the
+        file, the cell and the field.
+
+    Examples
+    --------
+    >>> load_board("monopoly-us").cells[39].name()
+    'Boardwalk'
+    """
+    name = str(name_or_path)
+    if name in BUILTIN_BOARDS:
+        resource = resources.files("millionaire") / "boards" / BUILTIN_BOARDS[name]
+        return parse_board(resource.read_text(encoding="utf-8"), source=BUILTIN_BOARDS[name])
+    path = Path(name_or_path)
+    if not path.is_file():
+        known = ", ".join(BUILTIN_BOARDS)
+        raise BoardFileError(name, "", f"no such board file or built-in board (built-in: {known})")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BoardFileError(path.name, "", f"cannot be read: {error}") from None
+    return parse_board(text, source=path.name)
+
+
+def parse_board(text: str, source: str = "<board>") -> Board:
+    """Validate the text of a board file and build the :class:`Board` (see :func:`load_board`)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BoardFileError(source, "", f"not valid TOML: {error}") from None
+    return _BoardParser(source, data).board()
+
+
+class _BoardParser:
+    """Checks a board file's data piece by piece; every error names its place."""
+
+    def __init__(self, source: str, data: dict[str, Any]) -> None:
+        self.source = source
+        self.data = data
+
+    def fail(self, where: str, message: str) -> BoardFileError:
+        return BoardFileError(self.source, where, message)
+
+    def table(self, data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+        value = data.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(where, f"missing table [{key}]")
+        return value
+
+    def array(self, key: str) -> list[dict[str, Any]]:
+        value = self.data.get(key)
+        if not isinstance(value, list) or not value:
+            raise self.fail("", f"missing array of tables [[{key}]]")
+        return value
+
+    def field(self, data: dict[str, Any], name: str, kind: type, where: str) -> Any:
+        if name not in data:
+            raise self.fail(where, f"field {name!r} is missing")
+        return self.check_type(data[name], name, kind, where)
+
+    def check_type(self, value: Any, name: str, kind: type, where: str) -> Any:
+        if kind is int:
+            return self.money(value, name, where)
+        if not isinstance(value, kind) or (kind is str and not value.strip()):
+            wanted = {str: "a non-empty string", list: "a list", bool: "true or false"}[kind]
+            raise self.fail(where, f"field {name!r} must be {wanted}, got {value!r}")
+        return value
+
+    def money(self, value: Any, name: str, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(where, f"field {name!r} must be an integer, got {value!r}")
+        if value < 0:
+            raise self.fail(where, f"field {name!r} must not be negative, got {value}")
+        return value
+
+    def unknown_fields(self, data: dict[str, Any], allowed: set[str], where: str) -> None:
+        extra = sorted(set(data) - allowed)
+        if extra:
+            raise self.fail(where, f"unknown field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+    def board(self) -> Board:
+        head = self.table(self.data, "board", "")
+        self.unknown_fields(head, set(_BOARD_FIELDS), "[board]")
+        info = {name: self.field(head, name, kind, "[board]") for name, kind in _BOARD_FIELDS.items()}
+        if info["small_per_large"] < 1:
+            raise self.fail("[board]", f"field 'small_per_large' must be at least 1, got {info['small_per_large']}")
+        provenance = self.table(self.data, "provenance", "")
+        decks = self.decks(info["size"])
+        cells = self.cells(info["size"], info["small_per_large"] + 2, decks)
+        industries, cells = self.industries(cells)
+        self.check_names(cells, industries)
+        return Board(
+            small_per_large=info.pop("small_per_large"),
+            cells=tuple(cells),
+            industries=tuple(industries),
+            decks=decks,
+            provenance=dict(provenance),
+            source=self.source,
+            **{k: v for k, v in info.items() if k != "size"},
+        )
+
+    def cells(self, size: int, levels: int, decks: dict[str, Deck]) -> list[Cell]:
+        if size < 4:
+            raise self.fail("[board]", f"field 'size' must be at least 4, got {size}")
+        raw_cells = self.array("cells")
+        cells: list[Cell] = []
+        for position, raw in enumerate(raw_cells):
+            index = raw.get("index")
+            where = f"cell {index}" if isinstance(index, int) else f"[[cells]] entry {position + 1}"
+            if index != position:
+                if position >= size:
+                    raise self.fail(where, f"field 'index': extra cell, the board has size {size} (cells 0..{size - 1})")
+                raise self.fail(where, f"field 'index': expected {position} (cells must be listed 0..{size - 1} in order), got {index!r}")
+            cells.append(self.cell(raw, where, size, levels, decks))
+        if len(cells) != size:
+            raise self.fail(f"cell {len(cells)}", f"field 'index': missing, the board has size {size} but lists {len(cells)} cells")
+        self.check_special_cells(cells)
+        return cells
+
+    def cell(self, raw: dict[str, Any], where: str, size: int, levels: int, decks: dict[str, Deck]) -> Cell:
+        kind_name = raw.get("kind")
+        try:
+            kind = CellKind(kind_name)
+        except ValueError:
+            known = ", ".join(k.value for k in CellKind)
+            raise self.fail(where, f"field 'kind': unknown cell kind {kind_name!r} (known: {known})") from None
+        name_en = self.field(raw, "name_en", str, where)
+        where = f"{where} ({name_en})"
+        name_ru = self.field(raw, "name_ru", str, where)
+        wanted = _KIND_FIELDS[kind]
+        self.unknown_fields(raw, _NAME_FIELDS | set(wanted), where)
+        values: dict[str, Any] = {}
+        for name in wanted:
+            if name in ("rent", "dice_multipliers"):
+                values[name] = self.money_list(raw, name, where)
+            elif name == "deck":
+                values[name] = self.field(raw, name, str, where)
+                if values[name] not in decks:
+                    raise self.fail(where, f"field 'deck': unknown deck {values[name]!r} (decks: {', '.join(decks)})")
+            elif name == "target":
+                values[name] = self.cell_index(raw, name, where, size)
+            else:
+                values[name] = self.field(raw, name, int, where)
+        if kind is CellKind.PLOT:
+            rent = values["rent"]
+            if len(rent) != levels:
+                raise self.fail(where, f"field 'rent': expected {levels} values (empty plot, 1..{levels - 2} small buildings, large building), got {len(rent)}")
+        if kind in (CellKind.PLOT, CellKind.RAILROAD, CellKind.UTILITY):
+            name = "rent" if kind is not CellKind.UTILITY else "dice_multipliers"
+            series = values[name]
+            if any(b <= a for a, b in zip(series, series[1:])):
+                raise self.fail(where, f"field {name!r}: values must increase, got {list(series)}")
+            if values["price"] == 0:
+                raise self.fail(where, "field 'price' must be positive, got 0")
+        short_en = raw.get("short_en", name_en)
+        short_ru = raw.get("short_ru", name_ru)
+        for name, value in (("short_en", short_en), ("short_ru", short_ru)):
+            self.check_type(value, name, str, where)
+        return Cell(index=raw["index"], kind=kind, name_en=name_en, name_ru=name_ru,
+                    short_en=short_en, short_ru=short_ru, **values)
+
+    def money_list(self, raw: dict[str, Any], name: str, where: str) -> tuple[int, ...]:
+        values = self.field(raw, name, list, where)
+        if not values:
+            raise self.fail(where, f"field {name!r} must not be empty")
+        return tuple(self.money(v, name, where) for v in values)
+
+    def cell_index(self, raw: dict[str, Any], name: str, where: str, size: int) -> int:
+        value = self.field(raw, name, int, where)
+        if value >= size:
+            raise self.fail(where, f"field {name!r}: cell {value} is outside the board (0..{size - 1})")
+        return value
+
+    def check_special_cells(self, cells: list[Cell]) -> None:
+        if cells[0].kind is not CellKind.START:
+            raise self.fail(f"cell 0 ({cells[0].name_en})", f"field 'kind': cell 0 must be 'start', got {cells[0].kind.value!r}")
+        for kind, count_needed in ((CellKind.START, 1), (CellKind.JAIL, 1)):
+            found = [c for c in cells if c.kind is kind]
+            if len(found) != count_needed:
+                place = f"cell {found[1].index} ({found[1].name_en})" if len(found) > 1 else "[[cells]]"
+                raise self.fail(place, f"field 'kind': the board needs exactly one {kind.value!r} cell, found {len(found)}")
+
+    def industries(self, cells: list[Cell]) -> tuple[list[Industry], list[Cell]]:
+        industries: list[Industry] = []
+        owner: dict[int, str] = {}
+        for position, raw in enumerate(self.array("industries")):
+            key = raw.get("key")
+            where = f"industry {key!r}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
+            self.unknown_fields(raw, set(_INDUSTRY_FIELDS), where)
+            values = {name: self.field(raw, name, kind, where) for name, kind in _INDUSTRY_FIELDS.items()}
+            if not _COLOUR.match(values["colour"]):
+                raise self.fail(where, f"field 'colour' must look like '#1a2b3c', got {values['colour']!r}")
+            if values["build_price"] == 0:
+                raise self.fail(where, "field 'build_price' must be positive, got 0")
+            members = values["cells"]
+            if not members:
+                raise self.fail(where, "field 'cells' must list at least one plot")
+            for index in members:
+                if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(cells):
+                    raise self.fail(where, f"field 'cells': {index!r} is not a cell of the board (0..{len(cells) - 1})")
+                if cells[index].kind is not CellKind.PLOT:
+                    raise self.fail(where, f"field 'cells': cell {index} ({cells[index].name_en}) is a {cells[index].kind.value!r}, not a plot")
+                if index in owner:
+                    raise self.fail(where, f"field 'cells': cell {index} ({cells[index].name_en}) is already in industry {owner[index]!r}")
+                owner[index] = values["key"]
+            values["cells"] = tuple(members)
+            industries.append(Industry(index=len(industries), **values))
+        by_key = {ind.key: ind.index for ind in industries}
+        for cell in cells:
+            if cell.kind is CellKind.PLOT and cell.index not in owner:
+                raise self.fail(f"cell {cell.index} ({cell.name_en})", "field 'kind': this plot belongs to no industry")
+        cells = [
+            Cell(**{**cell.__dict__, "industry": by_key[owner[cell.index]]}) if cell.index in owner else cell
+            for cell in cells
+        ]
+        return industries, cells
+
+    def check_names(self, cells: list[Cell], industries: list[Industry]) -> None:
+        for lang in ("en", "ru"):
+            seen: dict[str, str] = {}
+            places = [(f"cell {c.index}", c.name(lang)) for c in cells if c.ownable]
+            places += [(f"industry {i.key!r}", i.name(lang)) for i in industries]
+            places += [(f"industry {i.key!r}", f"key {i.key}") for i in industries]
+            for where, name in places:
+                if name in seen:
+                    field_name = "key" if name.startswith("key ") else f"name_{lang}"
+                    raise self.fail(where, f"field {field_name!r}: duplicate name {name!r} (also {seen[name]})")
+                seen[name] = where
+
+    def decks(self, size: int) -> dict[str, Deck]:
+        decks: dict[str, Deck] = {}
+        for position, raw in enumerate(self.data.get("decks", [])):
+            key = raw.get("key")
+            where = f"deck {key!r}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
+            self.unknown_fields(raw, {"key", "name_en", "name_ru", "cards"}, where)
+            key = self.field(raw, "key", str, where)
+            if key in decks:
+                raise self.fail(where, f"field 'key': duplicate deck {key!r}")
+            names = {n: self.field(raw, n, str, where) for n in ("name_en", "name_ru")}
+            raw_cards = self.field(raw, "cards", list, where)
+            if not raw_cards:
+                raise self.fail(where, "field 'cards': a deck needs at least one card")
+            cards = tuple(self.card(key, i, c, size) for i, c in enumerate(raw_cards))
+            decks[key] = Deck(key=key, cards=cards, **names)
+        for deck in decks.values():
+            for card in deck.cards:
+                if card.what.startswith("card:") and card.what[5:] not in decks:
+                    raise self.fail(f"deck {deck.key!r} card {card.index + 1}", f"field 'what': unknown deck {card.what[5:]!r}")
+        return decks
+
+    def card(self, deck: str, index: int, raw: dict[str, Any], size: int) -> Card:
+        where = f"deck {deck!r} card {index + 1}"
+        if not isinstance(raw, dict):
+            raise self.fail(where, "a card must be a table")
+        effect = raw.get("effect")
+        if effect not in EFFECTS:
+            raise self.fail(where, f"field 'effect': unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
+        spec = EFFECTS[effect]
+        self.unknown_fields(raw, {"text_en", "text_ru", "effect"} | set(spec), where)
+        values: dict[str, Any] = {}
+        for name, (kind, required) in spec.items():
+            if name == "steps":  # the one signed number: back 3 is steps = -3
+                steps = raw.get(name)
+                if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
+                    raise self.fail(where, f"field 'steps' must be a non-zero integer, got {steps!r}")
+                values[name] = steps
+            elif name in raw or required:
+                values[name] = self.field(raw, name, kind, where)
+        if "target" in values and values["target"] >= size:
+            raise self.fail(where, f"field 'target': cell {values['target']} is outside the board (0..{size - 1})")
+        checks = (
+            ("what", lambda v: v in NEAREST_TARGETS or v.startswith("card:"), sorted(NEAREST_TARGETS) + ["card:<deck>"]),
+            ("among", lambda v: v in MOVE_CHOICES, sorted(MOVE_CHOICES)),
+            ("to", lambda v: v in PAYEES, sorted(PAYEES)),
+        )
+        for name, ok, allowed in checks:
+            if name in values and not ok(values[name]):
+                raise self.fail(where, f"field {name!r}: {values[name]!r} is not one of {', '.join(allowed)}")
+        if "percent" in values and not 0 < values["percent"] <= 100:
+            raise self.fail(where, f"field 'percent' must be 1..100, got {values['percent']}")
+        texts = {n: self.field(raw, n, str, where) for n in ("text_en", "text_ru")}
+        return Card(deck=deck, index=index, effect=effect, **texts, **values)

@@ -1,0 +1,169 @@
+"""Every rule the rulebooks leave open, as one frozen :class:`RuleSet` of options.
+
+The presets follow ``shared/rules``: :meth:`RuleSet.classic` for Millionaire Classic and
+:meth:`RuleSet.monopoly` for US Monopoly. A house rule is one ``replace`` away.
+
+Examples
+--------
+>>> rules = RuleSet.classic()
+>>> rules.start_cash, rules.circular_income, rules.jail_fine
+(2000, 200, 50)
+>>> rules.replace(circular_income=400).circular_income
+400
+>>> RuleSet.classic().replace(jail_fine=-5)
+Traceback (most recent call last):
+...
+ValueError: RuleSet.jail_fine must be an integer >= 0, got -5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+MONOPOLY_SCOPES = ("unbuilt", "all")
+BANKRUPTCY_TO_PLAYER = ("to_board", "to_creditor")
+BANKRUPTCY_TO_BANK = ("to_board", "auction")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The options of a game. Money is in whole units; rates are exact fractions.
+
+    Attributes
+    ----------
+    start_cash : cash each player starts with.
+    circular_income : paid by the bank for passing START by a roll (and by cards that say so).
+    income_on_landing : landing exactly on START by a roll also pays (decision: yes).
+    jail_fine : paid to leave detention (Tax Inspection / Jail).
+    jail_max_turns : rolls for a double allowed while detained; after the last miss the fine is paid.
+    detain_on_landing : arriving on the jail cell by a roll detains (Millionaire) rather than
+        "just visiting" (Monopoly).
+    doubles_to_jail : the double in a row that sends the player to jail.
+    monopoly_multiplier : rent multiplier of a complete industry (one owner, none mortgaged).
+    monopoly_scope : ``"unbuilt"`` doubles only unbuilt plots (decision); ``"all"`` doubles every level.
+    small_per_large : small buildings (branches, houses) on a plot before the large one replaces them.
+    small_supply, large_supply : buildings the bank has; ``None`` is unlimited.
+    building_sell_rate : share of the building price the bank pays back.
+    mortgage_rate : share of the price the bank lends on a mortgage.
+    redemption_fee : extra share of the price paid to redeem (10%).
+    jackpot_start : money in the jackpot box at the start.
+    charity_start : money in the charity fund at the start (decision: 0).
+    min_bid : the lowest opening bid of an auction.
+    bankruptcy_to_player : ``"to_board"`` (Millionaire: the bank pays the creditor the rest, plots
+        return unowned) or ``"to_creditor"`` (Monopoly: the creditor takes cash and property).
+    bankruptcy_to_bank : ``"to_board"`` (plots return unowned) or ``"auction"`` (Monopoly).
+    transfer_mortgage_fee : share of the price a creditor pays at once for each mortgaged plot received.
+    timed_rounds : end the game after this many rounds, the richest winning; ``None``: play to the end.
+    shuffle_seats : decide the turn order by lot (seeded) rather than by the order of the agents.
+    min_players, max_players : how many may play.
+    """
+
+    start_cash: int = 2000
+    circular_income: int = 200
+    income_on_landing: bool = True
+    jail_fine: int = 50
+    jail_max_turns: int = 3
+    detain_on_landing: bool = True
+    doubles_to_jail: int = 3
+    monopoly_multiplier: int = 2
+    monopoly_scope: str = "unbuilt"
+    small_per_large: int = 3
+    small_supply: int | None = 24
+    large_supply: int | None = 12
+    building_sell_rate: Fraction = Fraction(1, 2)
+    mortgage_rate: Fraction = Fraction(1, 2)
+    redemption_fee: Fraction = Fraction(1, 10)
+    jackpot_start: int = 200
+    charity_start: int = 0
+    min_bid: int = 1
+    bankruptcy_to_player: str = "to_board"
+    bankruptcy_to_bank: str = "to_board"
+    transfer_mortgage_fee: Fraction = Fraction(1, 10)
+    timed_rounds: int | None = None
+    shuffle_seats: bool = True
+    min_players: int = 2
+    max_players: int = 6
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("Fraction",):
+                if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+                    try:
+                        value = Fraction(value).limit_denominator(10_000)
+                    except (ValueError, ZeroDivisionError):
+                        raise ValueError(f"RuleSet.{f.name} must be a number between 0 and 1, got {value!r}") from None
+                    object.__setattr__(self, f.name, value)
+                if not isinstance(value, Fraction) or not 0 <= value <= 1:
+                    raise ValueError(f"RuleSet.{f.name} must be a number between 0 and 1, got {value!r}")
+            elif f.type == "bool":
+                if not isinstance(value, bool):
+                    raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
+            elif f.type == "str":
+                allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
+                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK}[f.name]
+                if value not in allowed:
+                    raise ValueError(f"RuleSet.{f.name} must be one of {', '.join(allowed)}, got {value!r}")
+            else:  # int or int | None
+                if value is None and "None" in f.type:
+                    continue
+                least = _MINIMUM.get(f.name, 0)
+                if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {value!r}")
+        if self.max_players < self.min_players:
+            raise ValueError(f"RuleSet.max_players ({self.max_players}) is below min_players ({self.min_players})")
+
+    @classmethod
+    def classic(cls) -> RuleSet:
+        """Millionaire Classic as decided in ``shared/rules/millionaire-classic.md``."""
+        return cls()
+
+    @classmethod
+    def monopoly(cls) -> RuleSet:
+        """US Monopoly as in ``shared/rules/monopoly.md``."""
+        return cls(
+            start_cash=1500,
+            detain_on_landing=False,
+            small_per_large=4,
+            small_supply=32,
+            large_supply=12,
+            jackpot_start=0,
+            bankruptcy_to_player="to_creditor",
+            bankruptcy_to_bank="auction",
+            max_players=8,
+        )
+
+    @classmethod
+    def for_board(cls, board_key: str) -> RuleSet:
+        """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly, else classic)."""
+        return cls.monopoly() if board_key.startswith("monopoly") else cls.classic()
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some options changed (validated like the original).
+
+        >>> RuleSet.classic().replace(monopoly_multiplier=3).monopoly_multiplier
+        3
+        """
+        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
+        if unknown:
+            raise ValueError(f"RuleSet has no option {unknown[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe options (fractions as strings like ``"1/10"``)."""
+        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), Fraction) else v)
+                for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """Rebuild from :meth:`to_dict`; unknown or bad options raise ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError(f"RuleSet.from_dict needs a dict, got {type(data).__name__}")
+        return cls().replace(**data)
+
+
+_MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,
+            "min_bid": 1, "timed_rounds": 1, "min_players": 1, "max_players": 1}
