@@ -9,14 +9,20 @@ Examples
 (40, 2000)
 """
 
+from .actions import Action, Decision, Trade
+from .agents import Human, make_agent
 from .board import Board, Cell, CellKind, Deck, Industry, load_board
 from .cards import Card
+from .engine import Game, GameResult
 from .errors import BoardFileError, IllegalActionError, MillionaireError, SaveFileError
+from .events import Event
 from .rules import RuleSet
+from .state import GameState, PlayerState
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Board", "BoardFileError", "Card", "Cell", "CellKind", "Deck", "IllegalActionError", "Industry",
-    "MillionaireError", "RuleSet", "SaveFileError", "load_board",
+    "Action", "Board", "BoardFileError", "Card", "Cell", "CellKind", "Decision", "Deck", "Event", "Game",
+    "GameResult", "GameState", "Human", "IllegalActionError", "Industry", "MillionaireError", "PlayerState",
+    "RuleSet", "SaveFileError", "Trade", "load_board", "make_agent",
 ]

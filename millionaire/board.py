@@ -70,6 +70,8 @@ _BOARD_FIELDS = {
     "large_building_ru": str, "size": int, "small_per_large": int,
 }
 _INDUSTRY_FIELDS = {"key": str, "name_en": str, "name_ru": str, "colour": str, "build_price": int, "cells": list}
+_PROVENANCE_FIELDS = {"sources": list, "reconstructed": list, "note": str}
+_TOP_LEVEL = ("board", "provenance", "industries", "cells", "decks")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -257,10 +259,13 @@ class _BoardParser:
             raise self.fail(where, f"missing table [{key}]")
         return value
 
-    def array(self, key: str) -> list[dict[str, Any]]:
-        value = self.data.get(key)
-        if not isinstance(value, list) or not value:
+    def array(self, key: str, required: bool = True) -> list[dict[str, Any]]:
+        value = self.data.get(key, None if required else [])
+        if not isinstance(value, list) or (required and not value):
             raise self.fail("", f"missing array of tables [[{key}]]")
+        for position, entry in enumerate(value):
+            if not isinstance(entry, dict):
+                raise self.fail(f"[[{key}]] entry {position + 1}", f"must be a table, got {entry!r}")
         return value
 
     def field(self, data: dict[str, Any], name: str, kind: type, where: str) -> Any:
@@ -289,12 +294,15 @@ class _BoardParser:
             raise self.fail(where, f"unknown field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
     def board(self) -> Board:
+        extra = sorted(set(self.data) - set(_TOP_LEVEL))
+        if extra:
+            raise self.fail("top level", f"unknown table {extra[0]!r} (allowed: {', '.join(_TOP_LEVEL)})")
         head = self.table(self.data, "board", "")
         self.unknown_fields(head, set(_BOARD_FIELDS), "[board]")
         info = {name: self.field(head, name, kind, "[board]") for name, kind in _BOARD_FIELDS.items()}
         if info["small_per_large"] < 1:
             raise self.fail("[board]", f"field 'small_per_large' must be at least 1, got {info['small_per_large']}")
-        provenance = self.table(self.data, "provenance", "")
+        provenance = self.provenance()
         decks = self.decks(info["size"])
         cells = self.cells(info["size"], info["small_per_large"] + 2, decks)
         industries, cells = self.industries(cells)
@@ -309,23 +317,45 @@ class _BoardParser:
             **{k: v for k, v in info.items() if k != "size"},
         )
 
+    def provenance(self) -> dict[str, Any]:
+        info = self.table(self.data, "provenance", "")
+        self.unknown_fields(info, set(_PROVENANCE_FIELDS), "[provenance]")
+        for name, kind in _PROVENANCE_FIELDS.items():
+            if name == "note" and name not in info:
+                continue
+            value = self.field(info, name, kind, "[provenance]")
+            if kind is list and not all(isinstance(v, str) and v.strip() for v in value):
+                raise self.fail("[provenance]", f"field {name!r} must list non-empty strings, got {value!r}")
+        return dict(info)
+
     def cells(self, size: int, levels: int, decks: dict[str, Deck]) -> list[Cell]:
         if size < 4:
             raise self.fail("[board]", f"field 'size' must be at least 4, got {size}")
         raw_cells = self.array("cells")
-        cells: list[Cell] = []
-        for position, raw in enumerate(raw_cells):
-            index = raw.get("index")
-            where = f"cell {index}" if isinstance(index, int) else f"[[cells]] entry {position + 1}"
-            if index != position:
-                if position >= size:
-                    raise self.fail(where, f"field 'index': extra cell, the board has size {size} (cells 0..{size - 1})")
-                raise self.fail(where, f"field 'index': expected {position} (cells must be listed 0..{size - 1} in order), got {index!r}")
-            cells.append(self.cell(raw, where, size, levels, decks))
-        if len(cells) != size:
-            raise self.fail(f"cell {len(cells)}", f"field 'index': missing, the board has size {size} but lists {len(cells)} cells")
+        self.check_indices(raw_cells, size)
+        cells = [self.cell(raw, f"cell {raw['index']}", size, levels, decks) for raw in raw_cells]
         self.check_special_cells(cells)
         return cells
+
+    def check_indices(self, raw_cells: list[dict[str, Any]], size: int) -> None:
+        """Every cell 0..size-1 listed once, in order; each complaint names the cell it is about."""
+        span = f"cells 0..{size - 1}"
+        seen: set[int] = set()
+        for position, raw in enumerate(raw_cells):
+            index = raw.get("index")
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise self.fail(f"[[cells]] entry {position + 1}", f"field 'index' must be an integer, got {index!r}")
+            if not 0 <= index < size:
+                raise self.fail(f"cell {index}", f"field 'index': extra cell, outside the board of size {size} ({span})")
+            if index in seen:
+                raise self.fail(f"cell {index}", "field 'index': listed twice")
+            seen.add(index)
+        missing = sorted(set(range(size)) - seen)
+        if missing:
+            raise self.fail(f"cell {missing[0]}", f"field 'index': missing, the board has size {size} but no [[cells]] table has index {missing[0]}")
+        for position, raw in enumerate(raw_cells):
+            if raw["index"] != position:
+                raise self.fail(f"cell {raw['index']}", f"field 'index': out of order, listed where cell {position} belongs ({span} must come in order)")
 
     def cell(self, raw: dict[str, Any], where: str, size: int, levels: int, decks: dict[str, Deck]) -> Cell:
         kind_name = raw.get("kind")
@@ -398,6 +428,8 @@ class _BoardParser:
             where = f"industry {key!r}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
             self.unknown_fields(raw, set(_INDUSTRY_FIELDS), where)
             values = {name: self.field(raw, name, kind, where) for name, kind in _INDUSTRY_FIELDS.items()}
+            if any(ind.key == values["key"] for ind in industries):
+                raise self.fail(where, f"field 'key': duplicate industry key {values['key']!r}")
             if not _COLOUR.match(values["colour"]):
                 raise self.fail(where, f"field 'colour' must look like '#1a2b3c', got {values['colour']!r}")
             if values["build_price"] == 0:
@@ -418,7 +450,7 @@ class _BoardParser:
         by_key = {ind.key: ind.index for ind in industries}
         for cell in cells:
             if cell.kind is CellKind.PLOT and cell.index not in owner:
-                raise self.fail(f"cell {cell.index} ({cell.name_en})", "field 'kind': this plot belongs to no industry")
+                raise self.fail(f"cell {cell.index} ({cell.name_en})", "field 'kind': this plot is in no industry (list it in the field 'cells' of one [[industries]] table)")
         cells = [
             Cell(**{**cell.__dict__, "industry": by_key[owner[cell.index]]}) if cell.index in owner else cell
             for cell in cells
@@ -430,16 +462,14 @@ class _BoardParser:
             seen: dict[str, str] = {}
             places = [(f"cell {c.index}", c.name(lang)) for c in cells if c.ownable]
             places += [(f"industry {i.key!r}", i.name(lang)) for i in industries]
-            places += [(f"industry {i.key!r}", f"key {i.key}") for i in industries]
             for where, name in places:
                 if name in seen:
-                    field_name = "key" if name.startswith("key ") else f"name_{lang}"
-                    raise self.fail(where, f"field {field_name!r}: duplicate name {name!r} (also {seen[name]})")
+                    raise self.fail(where, f"field 'name_{lang}': duplicate name {name!r} (also {seen[name]})")
                 seen[name] = where
 
     def decks(self, size: int) -> dict[str, Deck]:
         decks: dict[str, Deck] = {}
-        for position, raw in enumerate(self.data.get("decks", [])):
+        for position, raw in enumerate(self.array("decks", required=False)):
             key = raw.get("key")
             where = f"deck {key!r}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
             self.unknown_fields(raw, {"key", "name_en", "name_ru", "cards"}, where)
@@ -463,6 +493,8 @@ class _BoardParser:
         if not isinstance(raw, dict):
             raise self.fail(where, "a card must be a table")
         effect = raw.get("effect")
+        if effect is None:
+            raise self.fail(where, "field 'effect' is missing")
         if effect not in EFFECTS:
             raise self.fail(where, f"field 'effect': unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
         spec = EFFECTS[effect]
@@ -470,7 +502,9 @@ class _BoardParser:
         values: dict[str, Any] = {}
         for name, (kind, required) in spec.items():
             if name == "steps":  # the one signed number: back 3 is steps = -3
-                steps = raw.get(name)
+                if name not in raw:
+                    raise self.fail(where, "field 'steps' is missing")
+                steps = raw[name]
                 if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
                     raise self.fail(where, f"field 'steps' must be a non-zero integer, got {steps!r}")
                 values[name] = steps

@@ -58,6 +58,7 @@ class RuleSet:
     transfer_mortgage_fee : share of the price a creditor pays at once for each mortgaged plot received.
     timed_rounds : end the game after this many rounds, the richest winning; ``None``: play to the end.
     shuffle_seats : decide the turn order by lot (seeded) rather than by the order of the agents.
+    trade_offers_per_turn : offers a player may make in one turn (table manners: no endless haggling).
     min_players, max_players : how many may play.
     """
 
@@ -84,6 +85,7 @@ class RuleSet:
     transfer_mortgage_fee: Fraction = Fraction(1, 10)
     timed_rounds: int | None = None
     shuffle_seats: bool = True
+    trade_offers_per_turn: int = 3
     min_players: int = 2
     max_players: int = 6
 

@@ -1,0 +1,251 @@
+"""Actions, decisions and trade offers: the words the engine and the agents speak.
+
+An :class:`Action` is a small value whose ``repr`` is the call that makes it, so what you print you
+can paste back. A :class:`Decision` says what the engine waits for and for whom.
+
+Examples
+--------
+>>> Action.bid(120)
+Action.bid(120)
+>>> Action.build(39) == Action("build", cell=39)
+True
+>>> Trade(partner=2, give_cells=(1,), take_cash=150)
+Trade(partner=2, give_cells=(1,), take_cash=150)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import Game
+
+#: Decision kinds and the actions each allows (besides the management actions of the windows).
+DECISION_KINDS = {
+    "roll": "before rolling: roll, or (detained) pay the fine / use a release card; build, sell, mortgage, redeem, trade",
+    "manage": "after resolving the cell: build, sell, mortgage, trade, use a kept card; end the turn (or roll again on a double)",
+    "buy": "an unowned property: buy it or decline (it goes to auction)",
+    "bid": "an auction: bid more than the highest bid (up to your cash) or pass",
+    "jackpot": "the slot machine: bet 1..cash or skip",
+    "choose": "a card asks for a cell: choose one of the options",
+    "raise": "a debt larger than your cash: sell buildings or mortgage until you can pay",
+    "trade_reply": "a trade offer: accept or reject",
+}
+
+
+@dataclass(frozen=True)
+class Trade:
+    """A trade offer from the player who is deciding to ``partner``.
+
+    ``give_*`` goes from the proposer to the partner, ``take_*`` from the partner to the proposer.
+    Cells must be unbuilt (no building in their industry) and unmortgaged; cards are kept release
+    cards given as ``(deck, number)``.
+    """
+
+    partner: int
+    give_cells: tuple[int, ...] = ()
+    take_cells: tuple[int, ...] = ()
+    give_cash: int = 0
+    take_cash: int = 0
+    give_cards: tuple[tuple[str, int], ...] = ()
+    take_cards: tuple[tuple[str, int], ...] = ()
+
+    def __repr__(self) -> str:
+        parts = [f"partner={self.partner}"]
+        for f in fields(self)[1:]:
+            value = getattr(self, f.name)
+            if value:
+                parts.append(f"{f.name}={value!r}")
+        return f"Trade({', '.join(parts)})"
+
+    def to_list(self) -> list[Any]:
+        """JSON-safe form, as stored in a saved game."""
+        return [self.partner, list(self.give_cells), list(self.take_cells), self.give_cash, self.take_cash,
+                [list(c) for c in self.give_cards], [list(c) for c in self.take_cards]]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> Trade:
+        """Rebuild from :meth:`to_list`."""
+        partner, give, take, give_cash, take_cash, give_cards, take_cards = data
+        return cls(partner, tuple(give), tuple(take), give_cash, take_cash,
+                   tuple(tuple(c) for c in give_cards), tuple(tuple(c) for c in take_cards))
+
+
+class Action:
+    """One answer to a decision. Build them with the class methods (``Action.roll()``, ...)."""
+
+    __slots__ = ("kind", "cell", "amount", "card", "trade")
+
+    def __init__(self, kind: str, cell: int = -1, amount: int = 0,
+                 card: tuple[str, int] | None = None, trade: Trade | None = None) -> None:
+        self.kind = kind
+        self.cell = cell
+        self.amount = amount
+        self.card = card
+        self.trade = trade
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind, self.cell, self.amount, self.card, self.trade)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        args = []
+        if self.cell >= 0:
+            args.append(str(self.cell))
+        if self.amount:
+            args.append(str(self.amount))
+        if self.card is not None:
+            args.append(repr(self.card))
+        if self.trade is not None:
+            args.append(repr(self.trade))
+        if self.kind == "use_card" and self.card is not None:
+            return f"Action.use_card({self.card!r}{', ' + str(self.cell) if self.cell >= 0 else ''})"
+        name = "pass_" if self.kind == "pass" else self.kind  # `pass` is a Python keyword
+        return f"Action.{name}({', '.join(args)})"
+
+    def to_list(self) -> list[Any]:
+        """JSON-safe form (for replays)."""
+        return [self.kind, self.cell, self.amount, list(self.card) if self.card else None,
+                self.trade.to_list() if self.trade else None]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> Action:
+        """Rebuild from :meth:`to_list`."""
+        kind, cell, amount, card, trade = data
+        return cls(kind, cell, amount, tuple(card) if card else None, Trade.from_list(trade) if trade else None)
+
+    # Constructors, one per kind of answer.
+    @classmethod
+    def roll(cls) -> Action:
+        """Roll the dice (also: roll again after a double; roll for a double when detained)."""
+        return cls("roll")
+
+    @classmethod
+    def pay_fine(cls) -> Action:
+        """Detained: pay the fine and roll normally."""
+        return cls("pay_fine")
+
+    @classmethod
+    def end_turn(cls) -> Action:
+        """Finish the turn."""
+        return cls("end_turn")
+
+    @classmethod
+    def buy(cls) -> Action:
+        """Buy the property at its price."""
+        return cls("buy")
+
+    @classmethod
+    def decline(cls) -> Action:
+        """Do not buy: the property goes to auction."""
+        return cls("decline")
+
+    @classmethod
+    def bid(cls, amount: int) -> Action:
+        """Bid ``amount`` in the auction."""
+        return cls("bid", amount=amount)
+
+    @classmethod
+    def pass_(cls) -> Action:
+        """Leave the auction."""
+        return cls("pass")
+
+    @classmethod
+    def bet(cls, amount: int) -> Action:
+        """Play the slot machine with this bet."""
+        return cls("bet", amount=amount)
+
+    @classmethod
+    def skip(cls) -> Action:
+        """Do not play the slot machine."""
+        return cls("skip")
+
+    @classmethod
+    def choose(cls, cell: int) -> Action:
+        """Answer a card's question with a cell."""
+        return cls("choose", cell=cell)
+
+    @classmethod
+    def build(cls, cell: int) -> Action:
+        """Build one building on a plot."""
+        return cls("build", cell=cell)
+
+    @classmethod
+    def sell(cls, cell: int) -> Action:
+        """Sell one building of a plot to the bank."""
+        return cls("sell", cell=cell)
+
+    @classmethod
+    def mortgage(cls, cell: int) -> Action:
+        """Mortgage an unbuilt property."""
+        return cls("mortgage", cell=cell)
+
+    @classmethod
+    def redeem(cls, cell: int) -> Action:
+        """Redeem a mortgaged property (before rolling)."""
+        return cls("redeem", cell=cell)
+
+    @classmethod
+    def use_card(cls, card: tuple[str, int], cell: int = -1) -> Action:
+        """Use a kept card (a release card; a take-a-plot or free-building card on ``cell``)."""
+        return cls("use_card", cell=cell, card=tuple(card))  # type: ignore[arg-type]
+
+    @classmethod
+    def offer(cls, trade: Trade) -> Action:
+        """Offer a trade to another player."""
+        return cls("offer", trade=trade)
+
+    @classmethod
+    def accept(cls) -> Action:
+        """Accept the trade offered."""
+        return cls("accept")
+
+    @classmethod
+    def reject(cls) -> Action:
+        """Reject the trade offered."""
+        return cls("reject")
+
+
+class Decision:
+    """What the engine waits for: ``kind`` (see :data:`DECISION_KINDS`), for ``player`` (a seat).
+
+    Other fields depend on the kind: ``cell`` (buy, bid, choose's card), ``amount`` (a debt),
+    ``high``/``high_bidder`` (bid), ``options`` (choose), ``again`` (manage: a double was rolled),
+    ``trade`` (trade_reply).
+    """
+
+    __slots__ = ("game", "data")
+
+    def __init__(self, game: Game, data: dict[str, Any]) -> None:
+        self.game = game
+        self.data = data
+
+    @property
+    def kind(self) -> str:
+        return self.data["kind"]
+
+    @property
+    def player(self) -> int:
+        return self.data["player"]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the engine accepts now (one representative for bid and bet amounts:
+        the lowest and highest; any amount in between is legal too)."""
+        return self.game.legal_actions()
+
+    def __repr__(self) -> str:
+        extra = {k: v for k, v in self.data.items() if k not in ("kind", "player", "resume")}
+        detail = ", ".join(f"{k}={v!r}" for k, v in extra.items())
+        return f"<Decision {self.kind} for player {self.player}{': ' + detail if detail else ''}>"

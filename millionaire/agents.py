@@ -1,0 +1,281 @@
+"""Strategies: each agent answers the engine's decisions with an :class:`~millionaire.actions.Action`.
+
+An agent is any object with ``choose(game, decision) -> Action``. No rule lives here: agents read
+the state and the engine's own checks (``game.can_build``, ``game.legal_actions()``, ...) and pick.
+
+========== ======================================================================================
+name       policy
+========== ======================================================================================
+random     uniform over the legal actions (amounts uniform in range); for fuzzing
+cautious   keeps a cash reserve (a quarter of the start cash); buys, builds, bids and redeems only
+           above it; leaves detention by rolling unless the reserve allows the fine
+aggressive buys and builds whenever it can, bids up to 1.5× the price, pays to leave detention,
+           bets a little on the slot machine
+monopolist cautious with a smaller reserve, but offers cash for the plot that completes an industry
+           and refuses trades that complete someone else's
+========== ======================================================================================
+
+Examples
+--------
+>>> from millionaire import Game, load_board
+>>> game = Game(load_board("millionaire-classic"), agents=["random", "cautious", "monopolist"], seed=3)
+>>> game.run(max_rounds=30).winner in range(3)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .actions import Action, Decision, Trade
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import Game
+
+
+class Agent:
+    """Base class: subclasses answer ``choose``. ``human`` agents are answered by a person."""
+
+    name = "agent"
+    human = False
+
+    def choose(self, game: Game, decision: Decision) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+class Human(Agent):
+    """A seat played by a person: the widget or the caller answers with ``game.apply``.
+
+    ``game.play_bots()`` stops at every decision of a human seat.
+    """
+
+    name = "human"
+    human = True
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        raise ValueError(f"player {decision.player} is human: answer {decision!r} with game.apply()")
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions, with a seeded generator; amounts uniform in their range."""
+
+    name = "random"
+
+    def __init__(self, seed: Any = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        actions = decision.legal_actions()
+        action = actions[int(self.rng.integers(len(actions)))]
+        if action.kind in ("bid", "bet"):
+            low = min(a.amount for a in actions if a.kind == action.kind)
+            high = max(a.amount for a in actions if a.kind == action.kind)
+            return Action(action.kind, amount=int(self.rng.integers(low, high + 1)))
+        return action
+
+
+class ThresholdAgent(Agent):
+    """A rule-of-thumb player governed by a few numbers; the named strategies set them.
+
+    ``reserve`` is the share of the start cash kept in hand, ``bid_factor`` the most it bids as a
+    share of the price, ``jackpot_share`` the share of spare cash it bets (0: never), ``pay_fine``
+    whether it pays to leave detention, ``trades`` whether it offers trades to complete industries.
+    """
+
+    def __init__(self, reserve: float, bid_factor: float, jackpot_share: float, pay_fine: bool,
+                 trades: bool, name: str) -> None:
+        self.reserve_share = reserve
+        self.bid_factor = bid_factor
+        self.jackpot_share = jackpot_share
+        self.pay_fine = pay_fine
+        self.trades = trades
+        self.name = name
+
+    def reserve(self, game: Game) -> int:
+        return int(game.rules.start_cash * self.reserve_share)
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        return getattr(self, "_" + decision.kind)(game, decision.data)
+
+    # Windows: before rolling and after resolving the cell.
+    def _roll(self, game: Game, data: dict[str, Any]) -> Action:
+        seat = data["player"]
+        state = game.state
+        player = state.players[seat]
+        spare = player.cash - self.reserve(game)
+        if True in state.mortgaged:
+            for cell in game.board.ownable:
+                if state.mortgaged[cell] and state.owner[cell] == seat and game.redemption_cost(cell) <= spare:
+                    return Action.redeem(cell)
+        improvement = self._improve(game, seat, data)
+        if improvement is not None:
+            return improvement
+        if player.detained:
+            card = player.has_card("jail_free", game.board)
+            if card:
+                return Action.use_card(tuple(card))
+            if self.pay_fine and player.cash >= game.rules.jail_fine:
+                return Action.pay_fine()
+            if not self.pay_fine and spare >= game.rules.jail_fine and self._board_is_open(game):
+                return Action.pay_fine()
+        return Action.roll()
+
+    def _manage(self, game: Game, data: dict[str, Any]) -> Action:
+        improvement = self._improve(game, data["player"], data)
+        if improvement is not None:
+            return improvement
+        return Action.roll() if data["again"] else Action.end_turn()
+
+    def _improve(self, game: Game, seat: int, data: dict[str, Any]) -> Action | None:
+        """Use a kept card, build the cheapest legal building above the reserve, or offer a trade."""
+        state = game.state
+        for card in state.players[seat].cards:
+            effect = game.board.decks[card[0]].cards[card[1]].effect
+            if effect in ("take_plot", "free_building"):
+                options = game.card_options(seat, effect)
+                if options:
+                    best = max(options, key=lambda c: game.board.cells[c].price)
+                    return Action.use_card(tuple(card), best)
+        spare = state.players[seat].cash - self.reserve(game)
+        owner, mortgaged, level = state.owner, state.mortgaged, state.level
+        best_cell, best_price = -1, 0
+        for industry in game.board.industries:
+            cells = industry.cells
+            if owner[cells[0]] != seat or industry.build_price > spare:
+                continue
+            if best_cell >= 0 and industry.build_price >= best_price:
+                continue
+            if any(owner[c] != seat or mortgaged[c] for c in cells):
+                continue
+            lowest = min(cells, key=level.__getitem__)  # building is even: only the lowest plot can take one
+            if not game.can_build(seat, lowest):
+                best_cell, best_price = lowest, industry.build_price
+        if best_cell >= 0:
+            return Action.build(best_cell)
+        if self.trades and data.get("offers", 0) == 0:
+            return self._offer(game, seat, spare)
+        return None
+
+    def _offer(self, game: Game, seat: int, spare: int) -> Action | None:
+        """Offer up to twice the price for the one plot that completes an industry."""
+        state = game.state
+        for industry in game.board.industries:
+            mine = [c for c in industry.cells if state.owner[c] == seat]
+            theirs = [c for c in industry.cells if state.owner[c] not in (seat, -1)]
+            if len(mine) == len(industry.cells) - 1 and len(theirs) == 1:
+                cell = theirs[0]
+                price = game.board.cells[cell].price
+                offer = Trade(partner=state.owner[cell], take_cells=(cell,), give_cash=min(2 * price, spare))
+                if offer.give_cash >= price and not game.trade_problem(seat, offer):
+                    return Action.offer(offer)
+        return None
+
+    def _board_is_open(self, game: Game) -> bool:
+        """Early in the game (properties left to buy) moving on is worth the fine."""
+        owner = game.state.owner
+        return sum(1 for c in game.board.ownable if owner[c] < 0) > len(game.board.ownable) // 3
+
+    # Single questions.
+    def _buy(self, game: Game, data: dict[str, Any]) -> Action:
+        player = game.state.players[data["player"]]
+        price = game.board.cells[data["cell"]].price
+        return Action.buy() if player.cash - price >= self.reserve(game) else Action.decline()
+
+    def _bid(self, game: Game, data: dict[str, Any]) -> Action:
+        player = game.state.players[data["player"]]
+        limit = min(int(game.board.cells[data["cell"]].price * self.bid_factor), player.cash - self.reserve(game))
+        low = max(data["high"] + 1, game.rules.min_bid)
+        return Action.bid(limit) if limit >= low else Action.pass_()
+
+    def _jackpot(self, game: Game, data: dict[str, Any]) -> Action:
+        state = game.state
+        spare = state.players[data["player"]].cash - self.reserve(game)
+        bet = int(spare * self.jackpot_share)
+        if self.jackpot_share == 0 or bet < 1:
+            positive = state.jackpot_box // 3  # a bet below box/2.1 has positive expectation
+            bet = min(positive, spare) if self.jackpot_share == 0 else 0
+        return Action.bet(bet) if bet >= 1 else Action.skip()
+
+    def _choose(self, game: Game, data: dict[str, Any]) -> Action:
+        options, purpose, seat = data["options"], data["purpose"], data["player"]
+        cells, state = game.board.cells, game.state
+        if purpose == "move":  # cheapest stop: own plot or the lowest rent
+            return Action.choose(min(options, key=lambda c: (0 if state.owner[c] == seat else game.rent(c) + 1, c)))
+        if purpose in ("take_plot", "auction_unowned"):
+            return Action.choose(max(options, key=lambda c: (cells[c].price, -c)))
+        return Action.choose(min(options, key=lambda c: (cells[c].price, c)))
+
+    def _raise(self, game: Game, data: dict[str, Any]) -> Action:
+        seat = data["player"]
+        state, board = game.state, game.board
+        built = [c for c in board.plots if not game.can_sell(seat, c)]
+        if built:
+            return Action.sell(max(built, key=lambda c: (state.level[c], c)))
+        mortgageable = [c for c in board.ownable if not game.can_mortgage(seat, c)]
+        # Mortgage first what completes nothing: plots of industries not fully owned.
+        return Action.mortgage(min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
+
+    def _completes(self, game: Game, cell: int, seat: int) -> bool:
+        industry = game.board.cells[cell].industry
+        return industry >= 0 and all(game.state.owner[c] == seat for c in game.board.industries[industry].cells)
+
+    def _trade_reply(self, game: Game, data: dict[str, Any]) -> Action:
+        trade = Trade.from_list(data["trade"])
+        seat, proposer = data["player"], data["from"]
+        cells = game.board.cells
+        receive = trade.give_cash + sum(cells[c].price for c in trade.give_cells)
+        give = trade.take_cash + sum(cells[c].price for c in trade.take_cells)
+        if self.trades and any(self._completes_after(game, c, seat, proposer) for c in trade.take_cells):
+            return Action.reject()  # would complete the proposer's industry
+        if any(self._completes(game, c, seat) for c in trade.take_cells):
+            return Action.reject()  # would break my own industry
+        return Action.accept() if receive >= 1.5 * give else Action.reject()
+
+    def _completes_after(self, game: Game, cell: int, seat: int, other: int) -> bool:
+        industry = game.board.cells[cell].industry
+        if industry < 0:
+            return False
+        owner = game.state.owner
+        return all(owner[c] == other or c == cell for c in game.board.industries[industry].cells)
+
+
+STRATEGIES = {
+    "cautious": dict(reserve=0.25, bid_factor=1.0, jackpot_share=0.0, pay_fine=False, trades=False),
+    "aggressive": dict(reserve=0.0, bid_factor=1.5, jackpot_share=0.05, pay_fine=True, trades=False),
+    "monopolist": dict(reserve=0.1, bid_factor=1.2, jackpot_share=0.0, pay_fine=False, trades=True),
+}
+
+
+def make_agent(spec: Any, seed: Any = None) -> Agent | None:
+    """An agent from a strategy name (``"cautious"``, ``"aggressive"``, ``"monopolist"``,
+    ``"random"``, ``"human"``), an agent object (returned as is) or ``None`` (a human seat).
+
+    >>> make_agent("cautious")
+    <ThresholdAgent 'cautious'>
+    >>> make_agent("lucky")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown strategy 'lucky' (known: cautious, aggressive, monopolist, random, human)
+    """
+    if spec is None:
+        return None
+    if isinstance(spec, str):
+        if spec in STRATEGIES:
+            return ThresholdAgent(name=spec, **STRATEGIES[spec])
+        if spec == "random":
+            return RandomAgent(seed)
+        if spec == "human":
+            return Human()
+        known = ", ".join([*STRATEGIES, "random", "human"])
+        raise ValueError(f"unknown strategy {spec!r} (known: {known})")
+    if not hasattr(spec, "choose"):
+        raise ValueError(f"an agent needs a choose(game, decision) method, got {spec!r}")
+    return spec
+
+
+__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "make_agent"]

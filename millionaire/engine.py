@@ -1,0 +1,1127 @@
+"""The game engine: it advances until a decision is needed, asks, and applies the answer.
+
+The engine keeps a small work queue of steps (roll, land, pay, draw a card, auction, ...) in the
+:class:`~millionaire.state.GameState`, so a game can stop at any decision, be saved as JSON and go
+on exactly. Movement comes from :mod:`millionaire.movement`; the engine adds money and property.
+
+Examples
+--------
+>>> from millionaire import Game, load_board
+>>> game = Game(load_board("millionaire-classic"), agents=["cautious", "aggressive"], seed=7)
+>>> result = game.run(max_rounds=50)
+>>> result.rounds <= 51 and game.state.total_money == 2 * 2000 + 200
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import movement
+from .actions import Action, Decision, Trade
+from .board import Board, CellKind
+from .errors import IllegalActionError
+from .events import BANK, BOX, FUND, Event, describe
+from .jackpot import payout, spin
+from .rules import RuleSet
+from .state import GameState, PlayerState
+
+DICE_BATCH = 4096
+DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: the winner's seat, rounds and turns played, net worth by seat, and why
+    (``"last player standing"``, ``"timed game: the richest"`` or ``"round limit: the richest"``)."""
+
+    winner: int
+    rounds: int
+    turns: int
+    net_worth: tuple[int, ...]
+    reason: str
+    names: tuple[str, ...] = ()
+
+    @property
+    def stopped_by_limit(self) -> bool:
+        """True when the round limit, not the rules, ended the game."""
+        return self.reason.startswith("round limit")
+
+
+class Game:
+    """A game of Millionaire Classic or Monopoly.
+
+    Parameters
+    ----------
+    board
+        A :class:`~millionaire.board.Board` (``load_board("millionaire-classic")``).
+    rules
+        A :class:`~millionaire.rules.RuleSet`; the board's preset when omitted.
+    agents
+        One per player: an agent object (see :mod:`millionaire.agents`), a strategy name
+        (``"cautious"``, ``"aggressive"``, ``"monopolist"``, ``"random"``) or ``None`` for a human
+        whose decisions the caller answers with :meth:`apply`.
+    seed
+        Seeds the dice, the decks and the seating; the same seed and answers give the same game.
+    names
+        Player names (default Anna, Boris, ...).
+    record_events
+        Keep the event log (on by default; simulations turn it off for speed).
+
+    The game stops at each decision: ``game.pending`` says which, for whom, with
+    ``legal_actions()``; :meth:`apply` takes one answer and advances to the next decision.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        rules: RuleSet | None = None,
+        agents: Sequence[Any] = ("cautious", "cautious"),
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        record_events: bool = True,
+        state: GameState | None = None,
+    ) -> None:
+        from .agents import make_agent
+
+        self.board = board
+        self.rules = rules if rules is not None else (state.rules if state else RuleSet.for_board(board.key))
+        if self.rules.small_per_large + 2 != board.levels:
+            raise ValueError(
+                f"RuleSet.small_per_large is {self.rules.small_per_large} but board {board.key!r} has "
+                f"{board.small_per_large} small buildings per large one"
+            )
+        count = len(agents)
+        if not self.rules.min_players <= count <= self.rules.max_players:
+            raise ValueError(f"a game needs {self.rules.min_players}..{self.rules.max_players} players, got {count}")
+        seeds = np.random.SeedSequence(seed)
+        dice_seed, agent_seed = seeds.spawn(2)
+        self.agents = [make_agent(a, seed=agent_seed.spawn(1)[0]) for a in agents]
+        self.events: list[Event] = []
+        self.record_events = record_events
+        self.actions: list[tuple[int, Action]] = []
+        self.round_limit: int | None = None
+        self._rng = np.random.Generator(np.random.PCG64(dice_seed))
+        if state is not None:
+            if len(state.players) != count:
+                raise ValueError(f"the state has {len(state.players)} players but {count} agents were given")
+            self.state = state
+            self._rng.bit_generator.state = state.dice["bit_generator"]
+        else:
+            self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
+        self._handlers = {
+            "turn": self._t_turn, "roll": self._t_roll, "jailroll": self._t_jailroll, "land": self._t_land,
+            "pay": self._t_pay, "offer": self._t_offer, "auction": self._t_auction, "draw": self._t_draw,
+            "after_roll": self._t_after_roll, "endturn": self._t_endturn, "release": self._t_release,
+            "receive": self._t_receive, "choose": self._t_choose,
+        }
+        self.advance()
+
+    # ------------------------------------------------------------------ setup and state
+    def _new_state(self, names: list[str]) -> GameState:
+        board, rules = self.board, self.rules
+        if len(names) != len(self.agents):
+            raise ValueError(f"{len(names)} names given for {len(self.agents)} players")
+        order = list(range(len(names)))
+        if rules.shuffle_seats:
+            order = [int(i) for i in self._rng.permutation(len(names))]
+        self.agents = [self.agents[i] for i in order]
+        players = [PlayerState(name=names[i], cash=rules.start_cash) for i in order]
+        decks = {key: [int(i) for i in self._rng.permutation(len(deck.cards))] for key, deck in board.decks.items()}
+        size = board.size
+        return GameState(
+            board_key=board.key, rules=rules, players=players, owner=[-1] * size, level=[0] * size,
+            mortgaged=[False] * size, charity_fund=rules.charity_start, jackpot_box=rules.jackpot_start,
+            decks=decks, dice={"bit_generator": self._rng.bit_generator.state, "buffer": []},
+        )
+
+    @classmethod
+    def from_state(cls, board: Board, state: GameState, agents: Sequence[Any], record_events: bool = True) -> Game:
+        """Carry on a saved game with these agents (one per seat, in seat order)."""
+        return cls(board, state.rules, agents, state=state, record_events=record_events)
+
+    @property
+    def names(self) -> list[str]:
+        """Player names by seat."""
+        return [p.name for p in self.state.players]
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or ``None`` when it is over."""
+        data = self.state.pending
+        return None if data is None else Decision(self, data)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    def text(self, event: Event, lang: str = "en") -> str:
+        """An event as a sentence."""
+        return describe(event, self.board, self.names, lang)
+
+    def log(self, lang: str = "en", last: int | None = None) -> list[str]:
+        """The event log as sentences (the ``last`` few, or all)."""
+        events = self.events if last is None else self.events[-last:]
+        return [self.text(e, lang) for e in events]
+
+    def _event(self, *args: Any, **kwargs: Any) -> None:
+        if self.record_events:
+            self.events.append(Event(*args, **kwargs))
+
+    # ------------------------------------------------------------------ dice
+    def _die(self) -> int:
+        buffer = self.state.dice["buffer"]
+        if not buffer:
+            buffer.extend(self._rng.integers(1, 7, size=DICE_BATCH).tolist())
+            self.state.dice["bit_generator"] = self._rng.bit_generator.state
+        return buffer.pop()
+
+    # ------------------------------------------------------------------ the main loop
+    def advance(self) -> Decision | None:
+        """Run the rules until a decision is needed or the game ends; return the decision."""
+        state = self.state
+        tasks = state.tasks
+        handlers = self._handlers
+        while state.pending is None and not state.finished:
+            if not tasks:
+                tasks.append(["turn"])
+            task = tasks.pop()
+            handlers[task[0]](*task[1:])
+        return self.pending
+
+    def apply(self, action: Action) -> Decision | None:
+        """Take one answer to the pending decision, then advance to the next decision.
+
+        Raises :class:`IllegalActionError` (naming the action and the decision) for anything the
+        decision does not allow; the state is then exactly as it was.
+        """
+        state = self.state
+        if state.finished:
+            raise IllegalActionError(f"illegal action {action!r}: the game is over")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)")
+        data = state.pending
+        problem = self._problem(data, action)
+        if problem:
+            raise IllegalActionError(f"illegal action {action!r} for {Decision(self, data)!r}: {problem}")
+        self.actions.append((data["player"], action))
+        self._execute(data, action)
+        return self.advance()
+
+    def is_legal(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept ``action`` now."""
+        return not self.state.finished and isinstance(action, Action) and not self._problem(self.state.pending, action)
+
+    def run(self, max_rounds: int | None = None) -> GameResult:
+        """Play to the end with the agents; stop after ``max_rounds`` rounds (the richest wins then)."""
+        self.round_limit = max_rounds
+        state = self.state
+        agents = self.agents
+        while not state.finished:
+            data = state.pending
+            if data is None:  # a round limit set after the game had stopped at a turn boundary
+                self.advance()
+                continue
+            agent = agents[data["player"]]
+            if agent is None or not hasattr(agent, "choose"):
+                raise ValueError(f"player {data['player']} ({self.names[data['player']]}) is human: answer with game.apply()")
+            self.apply(agent.choose(self, Decision(self, data)))
+        return self.result()
+
+    def play_bots(self) -> Decision | None:
+        """Let the bots answer until a human (agent ``None``) must decide or the game ends."""
+        while not self.state.finished:
+            data = self.state.pending
+            agent = self.agents[data["player"]]
+            if agent is None or getattr(agent, "human", False):
+                return self.pending
+            self.apply(agent.choose(self, Decision(self, data)))
+        return None
+
+    def result(self) -> GameResult:
+        """The result so far (final once the game is over)."""
+        state = self.state
+        at_boundary = state.reason.startswith(("round limit", "timed"))
+        return GameResult(
+            winner=state.winner, rounds=state.round - 1 if at_boundary else state.round, turns=state.turns,
+            net_worth=tuple(self.net_worth(i) for i in range(len(state.players))), reason=state.reason,
+            names=tuple(self.names),
+        )
+
+    # ------------------------------------------------------------------ queries
+    def net_worth(self, seat: int) -> int:
+        """Cash, plus properties at price (mortgaged: half), plus buildings at cost."""
+        state, board = self.state, self.board
+        player = state.players[seat]
+        if player.bankrupt:
+            return 0
+        worth = player.cash
+        for cell in board.ownable:
+            if state.owner[cell] == seat:
+                info = board.cells[cell]
+                worth += info.price // 2 if state.mortgaged[cell] else info.price
+                if state.level[cell]:
+                    worth += state.level[cell] * board.industries[info.industry].build_price
+        return worth
+
+    def owned(self, seat: int) -> list[int]:
+        """Cells owned by ``seat``."""
+        owner = self.state.owner
+        return [c for c in self.board.ownable if owner[c] == seat]
+
+    def industry_complete(self, industry: int, seat: int | None = None) -> bool:
+        """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
+        state = self.state
+        cells = self.board.industries[industry].cells
+        first = state.owner[cells[0]] if seat is None else seat
+        return first >= 0 and all(state.owner[c] == first and not state.mortgaged[c] for c in cells)
+
+    def industry_built(self, cell: int) -> bool:
+        """True when some plot of this cell's industry has a building."""
+        industry = self.board.cells[cell].industry
+        if industry < 0:
+            return False
+        level = self.state.level
+        return any(level[c] for c in self.board.industries[industry].cells)
+
+    def supply(self) -> tuple[int | None, int | None]:
+        """Small and large buildings left in the bank (``None``: unlimited)."""
+        state, top = self.state, self.rules.small_per_large + 1
+        small = sum(l for l in state.level if l < top)
+        large = sum(1 for l in state.level if l == top)
+        s, l = self.rules.small_supply, self.rules.large_supply
+        return (None if s is None else s - small, None if l is None else l - large)
+
+    def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
+        """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
+        state, board = self.state, self.board
+        owner = state.owner[cell]
+        if owner < 0 or state.mortgaged[cell]:
+            return 0
+        info = board.cells[cell]
+        if info.kind is CellKind.PLOT:
+            level = state.level[cell]
+            amount = info.rent[level]
+            if (level == 0 or self.rules.monopoly_scope == "all") and self.industry_complete(info.industry):
+                amount *= self.rules.monopoly_multiplier
+            return amount * multiplier
+        count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
+        if info.kind is CellKind.RAILROAD:
+            return info.rent[min(count, len(info.rent)) - 1] * multiplier
+        factor = dice_multiplier or info.dice_multipliers[min(count, len(info.dice_multipliers)) - 1]
+        return factor * (dice_total if dice_total is not None else state.last_roll)
+
+    def liquidation_value(self, seat: int) -> int:
+        """Cash plus everything selling every building and mortgaging every property would raise."""
+        state, board, rules = self.state, self.board, self.rules
+        total = state.players[seat].cash
+        for cell in board.ownable:
+            if state.owner[cell] != seat:
+                continue
+            info = board.cells[cell]
+            if state.level[cell]:
+                total += state.level[cell] * int(board.industries[info.industry].build_price * rules.building_sell_rate)
+            if not state.mortgaged[cell]:
+                total += int(info.price * rules.mortgage_rate)
+        return total
+
+    def mortgage_value(self, cell: int) -> int:
+        """What the bank lends on ``cell``."""
+        return int(self.board.cells[cell].price * self.rules.mortgage_rate)
+
+    def redemption_cost(self, cell: int) -> int:
+        """What redeeming ``cell`` costs: the loan plus the fee."""
+        price = self.board.cells[cell].price
+        return int(price * self.rules.mortgage_rate) + int(price * self.rules.redemption_fee)
+
+    def build_price(self, cell: int) -> int:
+        """Price of one building on ``cell``'s industry."""
+        return self.board.industries[self.board.cells[cell].industry].build_price
+
+    def can_build(self, seat: int, cell: int, free: bool = False) -> str:
+        """Why ``seat`` cannot build on ``cell`` now ("" when it can)."""
+        state, board = self.state, self.board
+        info = board.cells[cell]
+        if info.kind is not CellKind.PLOT:
+            return f"cell {cell} is not a plot"
+        if state.owner[cell] != seat:
+            return f"{info.name_en} is not yours"
+        if not self.industry_complete(info.industry, seat):
+            return f"you do not own the whole industry of {info.name_en} unmortgaged"
+        level = state.level[cell]
+        top = self.rules.small_per_large + 1
+        if level >= top:
+            return f"{info.name_en} is fully built"
+        cells = board.industries[info.industry].cells
+        if level > min(state.level[c] for c in cells):
+            return f"build evenly: another plot of the industry has fewer buildings than {info.name_en}"
+        rules = self.rules
+        if rules.small_supply is not None or rules.large_supply is not None:
+            small_left, large_left = self.supply()
+            if level == top - 1:
+                if large_left is not None and large_left < 1:
+                    return "the bank has no large building left"
+            elif small_left is not None and small_left < 1:
+                return "the bank has no small building left"
+        if not free and state.players[seat].cash < self.build_price(cell):
+            return f"not enough cash ({state.players[seat].cash} < {self.build_price(cell)})"
+        return ""
+
+    def can_sell(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot sell a building of ``cell`` now ("" when it can)."""
+        state, board = self.state, self.board
+        info = board.cells[cell]
+        if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
+            return f"cell {cell} is not a plot of yours"
+        if not state.level[cell]:
+            return f"{info.name_en} has no building"
+        if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
+            return "sell evenly: another plot of the industry has more buildings"
+        return ""
+
+    def can_mortgage(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot mortgage ``cell`` now ("" when it can)."""
+        state = self.state
+        info = self.board.cells[cell]
+        if not info.ownable or state.owner[cell] != seat:
+            return f"cell {cell} is not a property of yours"
+        if state.mortgaged[cell]:
+            return f"{info.name_en} is already mortgaged"
+        if self.industry_built(cell):
+            return f"sell the buildings of {info.name_en}'s industry first"
+        return ""
+
+    def can_redeem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot redeem ``cell`` now ("" when it can)."""
+        state = self.state
+        info = self.board.cells[cell]
+        if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
+            return f"cell {cell} is not a mortgaged property of yours"
+        if state.players[seat].cash < self.redemption_cost(cell):
+            return f"not enough cash ({state.players[seat].cash} < {self.redemption_cost(cell)})"
+        return ""
+
+    def tradeable(self, cell: int, seat: int) -> bool:
+        """A property ``seat`` may trade or lose to a card: his, unmortgaged, no building in its industry."""
+        state = self.state
+        return (self.board.cells[cell].ownable and state.owner[cell] == seat and not state.mortgaged[cell]
+                and not self.industry_built(cell))
+
+    def card_options(self, seat: int, effect: str) -> list[int]:
+        """The cells a card with ``effect`` may be used on by ``seat`` now."""
+        state, board = self.state, self.board
+        if effect in ("take_plot", "auction_others_plot"):
+            return [c for c in board.ownable if state.owner[c] >= 0 and state.owner[c] != seat
+                    and self.tradeable(c, state.owner[c])]
+        if effect == "free_building":
+            return [c for i, industry in enumerate(board.industries) if self.industry_complete(i, seat)
+                    for c in industry.cells if not self.can_build(seat, c, free=True)]
+        if effect == "return_plot":
+            return [c for c in board.ownable if state.owner[c] == seat and not self.industry_built(c)]
+        if effect == "auction_unowned":
+            return [c for c in board.ownable if state.owner[c] < 0]
+        return []
+
+    def trade_problem(self, seat: int, trade: Trade) -> str:
+        """Why ``seat`` may not offer ``trade`` ("" when the offer is valid)."""
+        state = self.state
+        if not isinstance(trade, Trade):
+            return "not a Trade"
+        partner = trade.partner
+        if not isinstance(partner, int) or not 0 <= partner < len(state.players) or partner == seat:
+            return f"partner {partner!r} is not another player"
+        if state.players[partner].bankrupt:
+            return f"{state.players[partner].name} is bankrupt"
+        if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
+                or trade.give_cards or trade.take_cards):
+            return "the offer is empty"
+        for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
+            if len(set(cells)) != len(cells):
+                return "a cell is listed twice"
+            for cell in cells:
+                if not isinstance(cell, int) or not 0 <= cell < self.board.size:
+                    return f"{cell!r} is not a cell"
+                if not self.tradeable(cell, side):
+                    info = self.board.cells[cell]
+                    if state.owner[cell] != side:
+                        return f"{info.name_en} does not belong to {state.players[side].name}"
+                    if state.mortgaged[cell]:
+                        return f"{info.name_en} is mortgaged"
+                    return f"{info.name_en}'s industry has buildings"
+        for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
+            if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0:
+                return f"cash {cash!r} must be a whole amount >= 0"
+            if cash > state.players[side].cash:
+                return f"{state.players[side].name} has only {state.players[side].cash}"
+        for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
+            for card in cards:
+                if list(card) not in state.players[side].cards:
+                    return f"{state.players[side].name} does not hold card {card!r}"
+                if self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
+                    return "only release cards may be traded"
+        return ""
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action the pending decision accepts (amounts: lowest and highest)."""
+        data = self.state.pending
+        if data is None:
+            return []
+        seat, kind = data["player"], data["kind"]
+        player = self.state.players[seat]
+        actions: list[Action] = []
+        if kind == "roll":
+            actions.append(Action.roll())
+            if player.detained:
+                if player.cash >= self.rules.jail_fine:
+                    actions.append(Action.pay_fine())
+                card = player.has_card("jail_free", self.board)
+                if card:
+                    actions.append(Action.use_card(tuple(card)))
+            actions += self._window_actions(seat, redeem=True)
+        elif kind == "manage":
+            actions.append(Action.roll() if data["again"] else Action.end_turn())
+            actions += self._window_actions(seat, redeem=False)
+        elif kind == "buy":
+            if player.cash >= self.board.cells[data["cell"]].price:
+                actions.append(Action.buy())
+            actions.append(Action.decline())
+        elif kind == "bid":
+            actions.append(Action.pass_())
+            low = max(data["high"] + 1, self.rules.min_bid)
+            if player.cash >= low:
+                actions.append(Action.bid(low))
+                if player.cash > low:
+                    actions.append(Action.bid(player.cash))
+        elif kind == "jackpot":
+            actions.append(Action.skip())
+            if player.cash >= 1:
+                actions.append(Action.bet(1))
+                if player.cash > 1:
+                    actions.append(Action.bet(player.cash))
+        elif kind == "choose":
+            actions = [Action.choose(c) for c in data["options"]]
+        elif kind == "raise":
+            actions = [Action.sell(c) for c in self.board.plots if not self.can_sell(seat, c)]
+            actions += [Action.mortgage(c) for c in self.board.ownable if not self.can_mortgage(seat, c)]
+        elif kind == "trade_reply":
+            actions = [Action.accept(), Action.reject()]
+        return actions
+
+    def _window_actions(self, seat: int, redeem: bool) -> list[Action]:
+        board = self.board
+        actions = [Action.build(c) for c in board.plots if not self.can_build(seat, c)]
+        actions += [Action.sell(c) for c in board.plots if not self.can_sell(seat, c)]
+        actions += [Action.mortgage(c) for c in board.ownable if not self.can_mortgage(seat, c)]
+        if redeem:
+            actions += [Action.redeem(c) for c in board.ownable if not self.can_redeem(seat, c)]
+        for card in self.state.players[seat].cards:
+            effect = board.decks[card[0]].cards[card[1]].effect
+            actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
+        return actions
+
+    def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
+        """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
+        if data is None:
+            return "no decision is pending"
+        state, rules = self.state, self.rules
+        seat, kind, what = data["player"], data["kind"], action.kind
+        player = state.players[seat]
+        window = kind in ("roll", "manage")
+        if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
+            if not (window or (kind == "raise" and what in ("sell", "mortgage"))):
+                return f"{what} is not allowed in a {kind!r} decision"
+            cell = action.cell
+            if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
+                return f"{cell!r} is not a cell of the board"
+            if what == "build":
+                return self.can_build(seat, cell)
+            if what == "sell":
+                return self.can_sell(seat, cell)
+            if what == "mortgage":
+                return self.can_mortgage(seat, cell)
+            if what == "redeem":
+                return "redeem only before rolling" if kind != "roll" else self.can_redeem(seat, cell)
+            if what == "offer":
+                if data.get("offers", 0) >= rules.trade_offers_per_turn:
+                    return f"at most {rules.trade_offers_per_turn} trade offers per turn"
+                return self.trade_problem(seat, action.trade)  # type: ignore[arg-type]
+            card = list(action.card or ())
+            if card not in player.cards:
+                return f"you do not hold card {action.card!r}"
+            effect = self.board.decks[card[0]].cards[card[1]].effect
+            if cell not in self.card_options(seat, effect):
+                return f"card {action.card!r} cannot be used on cell {cell} now"
+            return ""
+        if kind == "roll":
+            if what == "roll":
+                return ""
+            if what == "pay_fine":
+                if not player.detained:
+                    return "you are not detained"
+                return "" if player.cash >= rules.jail_fine else f"not enough cash for the fine ({player.cash})"
+            if what == "use_card":
+                card = list(action.card or ())
+                if not player.detained:
+                    return "you are not detained"
+                if card not in player.cards or self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
+                    return f"you do not hold release card {action.card!r}"
+                return ""
+        elif kind == "manage":
+            expected = "roll" if data["again"] else "end_turn"
+            if what == expected:
+                return ""
+        elif kind == "buy":
+            if what == "decline":
+                return ""
+            if what == "buy":
+                price = self.board.cells[data["cell"]].price
+                return "" if player.cash >= price else f"not enough cash ({player.cash} < {price})"
+        elif kind == "bid":
+            if what == "pass":
+                return ""
+            if what == "bid":
+                low = max(data["high"] + 1, rules.min_bid)
+                amount = action.amount
+                if not isinstance(amount, int) or isinstance(amount, bool) or amount < low:
+                    return f"a bid must be at least {low}"
+                return "" if amount <= player.cash else f"a bid cannot exceed your cash ({player.cash})"
+        elif kind == "jackpot":
+            if what == "skip":
+                return ""
+            if what == "bet":
+                amount = action.amount
+                if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+                    return "a bet must be at least 1"
+                return "" if amount <= player.cash else f"a bet cannot exceed your cash ({player.cash})"
+        elif kind == "choose":
+            if what == "choose":
+                return "" if action.cell in data["options"] else f"cell {action.cell} is not one of {data['options']}"
+        elif kind == "trade_reply":
+            if what in ("accept", "reject"):
+                return ""
+        return f"{what} is not an answer to a {kind!r} decision"
+
+    # ------------------------------------------------------------------ applying answers
+    def _execute(self, data: dict[str, Any], action: Action) -> None:
+        state = self.state
+        seat, kind, what = data["player"], data["kind"], action.kind
+        tasks = state.tasks
+        if what in ("build", "sell", "mortgage", "redeem"):
+            getattr(self, "_" + what)(seat, action.cell)
+            if kind == "raise" and state.players[seat].cash >= data["amount"]:
+                state.pending = None  # the debt can be paid: the pay step is retried
+            return
+        if what == "use_card" and action.cell >= 0:
+            self._use_kept_card(seat, list(action.card), action.cell)  # type: ignore[arg-type]
+            return
+        if what == "offer":
+            data["offers"] = data.get("offers", 0) + 1
+            trade = action.trade
+            state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
+                             "from": seat, "resume": data}
+            return
+        state.pending = None
+        if kind == "roll":
+            player = state.players[seat]
+            if what == "pay_fine":
+                self._transfer(seat, BANK, self.rules.jail_fine, "jail")
+                self._release(seat, "paid the fine")
+                tasks.append(["roll"])
+            elif what == "use_card":
+                self._return_card(seat, list(action.card))  # type: ignore[arg-type]
+                self._release(seat, "release card")
+                tasks.append(["roll"])
+            else:
+                tasks.append(["jailroll"] if player.detained else ["roll"])
+        elif kind == "manage":
+            tasks.append(["roll"] if what == "roll" else ["endturn"])
+        elif kind == "buy":
+            cell = data["cell"]
+            if what == "buy":
+                price = self.board.cells[cell].price
+                self._transfer(seat, BANK, price, "buy", Event("buy", seat, cell, price))
+                state.owner[cell] = seat
+            else:
+                tasks.append(["auction", cell, BANK])
+        elif kind == "bid":
+            self._bid(data, action)
+        elif kind == "jackpot":
+            if what == "bet":
+                self._play_jackpot(seat, action.amount)
+        elif kind == "choose":
+            self._chosen(seat, data, action.cell)
+        elif kind == "trade_reply":
+            trade = Trade.from_list(data["trade"])
+            if what == "accept":
+                self._trade(data["from"], trade)
+            state.pending = data["resume"]
+
+    # ------------------------------------------------------------------ money
+    def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: Event | None = None) -> None:
+        """Move money between seats and pots (the ledger stays balanced); log ``event`` or a payment."""
+        if amount <= 0 or payer == payee:
+            return
+        state = self.state
+        for seat, sign in ((payer, -1), (payee, 1)):
+            if seat >= 0:
+                state.players[seat].cash += sign * amount
+            elif seat == BANK:
+                state.bank_balance += sign * amount
+            elif seat == FUND:
+                state.charity_fund += sign * amount
+            else:
+                state.jackpot_box += sign * amount
+        if self.record_events:
+            self.events.append(event or Event("pay", payer, -1, amount, payee, reason))
+
+    def _t_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        state = self.state
+        if payer >= 0 and state.players[payer].bankrupt:
+            return
+        if payee >= 0 and state.players[payee].bankrupt:
+            return
+        if payer < 0 or state.players[payer].cash >= amount:
+            self._transfer(payer, payee, amount, reason)
+            return
+        if self.liquidation_value(payer) >= amount:
+            state.tasks.append(["pay", payer, payee, amount, reason])
+            state.pending = {"kind": "raise", "player": payer, "amount": amount, "payee": payee}
+            return
+        self._bankrupt(payer, payee, amount)
+
+    def _t_receive(self, seat: int, amount: int, reason: str) -> None:
+        self._transfer(BANK, seat, amount, reason)
+
+    # ------------------------------------------------------------------ a turn
+    def _t_turn(self) -> None:
+        state = self.state
+        if self.round_limit is not None and state.round > self.round_limit:
+            self._finish(self._richest(), "round limit: the richest")
+            return
+        state.doubles = 0
+        state.pending = {"kind": "roll", "player": state.current}
+
+    def _roll_dice(self, seat: int) -> tuple[int, int]:
+        first, second = self._die(), self._die()
+        self.state.last_roll = first + second
+        self._event("roll", seat, -1, first + second, -1, f"{first}+{second}")
+        return first, second
+
+    def _t_roll(self) -> None:
+        state = self.state
+        seat = state.current
+        player = state.players[seat]
+        first, second = self._roll_dice(seat)
+        move = movement.roll_move(self.board, self.rules, player.position, state.doubles, first, second)
+        state.doubles = move.doubles
+        if move.to_jail:
+            self._detain(seat)
+            state.tasks.append(["after_roll", False])
+            return
+        income = movement.income_due(self.rules, move.passed_start, move.destination, True, False)
+        state.tasks.append(["after_roll", first == second])
+        state.tasks.append(["land", move.destination, income, "roll", 1, 0])
+
+    def _t_jailroll(self) -> None:
+        state = self.state
+        seat = state.current
+        player = state.players[seat]
+        first, second = self._roll_dice(seat)
+        result = movement.jail_roll(self.rules, player.jail_turns, first, second)
+        tasks = state.tasks
+        tasks.append(["after_roll", False])
+        if result.outcome == "stay":
+            player.jail_turns += 1
+            self._event("wait", seat, self.board.jail)
+            return
+        destination, passed = movement.step(self.board, player.position, result.steps)
+        tasks.append(["land", destination, movement.income_due(self.rules, passed, destination, True, False), "roll", 1, 0])
+        if result.outcome == "free":
+            self._release(seat, "rolled a double")
+        else:
+            tasks.append(["release", seat, "paid the fine"])
+            tasks.append(["pay", seat, BANK, self.rules.jail_fine, "jail"])
+
+    def _t_release(self, seat: int, how: str) -> None:
+        self._release(seat, how)
+
+    def _release(self, seat: int, how: str) -> None:
+        player = self.state.players[seat]
+        player.detained = False
+        player.jail_turns = 0
+        self._event("release", seat, player.position, 0, -1, how)
+
+    def _detain(self, seat: int) -> None:
+        player = self.state.players[seat]
+        player.position = self.board.jail
+        player.detained = True
+        player.jail_turns = 0
+        self._event("detain", seat, self.board.jail)
+
+    def _t_after_roll(self, again: bool) -> None:
+        state = self.state
+        seat = state.current
+        player = state.players[seat]
+        if player.bankrupt:
+            state.tasks.append(["endturn"])
+            return
+        state.pending = {"kind": "manage", "player": seat, "again": bool(again and not player.detained)}
+
+    def _t_endturn(self) -> None:
+        state = self.state
+        state.turns += 1
+        state.pending = None
+        seat = state.current
+        if state.extra_turn and not state.players[seat].bankrupt:
+            state.extra_turn = False
+            return
+        state.extra_turn = False
+        count = len(state.players)
+        nxt = (seat + 1) % count
+        while state.players[nxt].bankrupt:
+            nxt = (nxt + 1) % count
+        if nxt <= seat:
+            state.round += 1
+            if self.rules.timed_rounds is not None and state.round > self.rules.timed_rounds:
+                self._finish(self._richest(), "timed game: the richest")
+                return
+        state.current = nxt
+
+    # ------------------------------------------------------------------ arriving on a cell
+    def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
+        state, board = self.state, self.board
+        seat = state.current
+        player = state.players[seat]
+        player.position = cell
+        self._event("move", seat, cell, 0, -1, how)
+        if income:
+            income_event = Event("income", seat, 0, self.rules.circular_income)
+            self._transfer(BANK, seat, self.rules.circular_income, "income", income_event)
+        arrival = movement.arrival(board, self.rules, cell, how == "roll")
+        if arrival.action == "detain":
+            self._detain(seat)
+            return
+        info = board.cells[cell]
+        tasks = state.tasks
+        if arrival.action == "jump":
+            tasks.append(["pay", seat, FUND, info.amount, "fine"])
+            tasks.append(["land", arrival.cell, False, "jump", 1, 0])
+            return
+        if arrival.action == "draw":
+            tasks.append(["draw", arrival.deck])
+            return
+        kind = info.kind
+        if info.ownable:
+            owner = state.owner[cell]
+            if owner < 0:
+                tasks.append(["offer", cell])
+            elif owner != seat:
+                dice_total = None
+                if kind is CellKind.UTILITY and how != "roll":
+                    dice_total = sum(self._roll_dice(seat))
+                amount = self.rent(cell, dice_total, rent_multiplier, dice_multiplier)
+                card = state.players[owner].has_card("double_rent", board)
+                if amount and card:
+                    amount *= 2
+                    self._return_card(owner, card)
+                if amount:
+                    tasks.append(["pay", seat, owner, amount, "rent"])
+        elif kind is CellKind.TAX:
+            tasks.append(["pay", seat, BANK, info.amount, "tax"])
+        elif kind is CellKind.FUND_COLLECT and how != "jump":
+            if state.charity_fund:
+                amount = state.charity_fund
+                self._transfer(FUND, seat, amount, "fund", Event("collect_fund", seat, cell, amount))
+        elif kind is CellKind.JACKPOT and player.cash >= 1:
+            state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
+
+    def _t_offer(self, cell: int) -> None:
+        state = self.state
+        if state.owner[cell] < 0:
+            state.pending = {"kind": "buy", "player": state.current, "cell": cell}
+
+    # ------------------------------------------------------------------ auctions
+    def _t_auction(self, cell: int, seller: int) -> None:
+        state = self.state
+        count = len(state.players)
+        bidders = [(state.current + i) % count for i in range(1, count + 1)]
+        bidders = [s for s in bidders if not state.players[s].bankrupt]
+        if not bidders or (seller < 0 and state.owner[cell] >= 0):
+            return
+        state.pending = {"kind": "bid", "player": bidders[0], "cell": cell, "seller": seller,
+                         "bidders": bidders, "high": 0, "high_bidder": -1}
+
+    def _bid(self, data: dict[str, Any], action: Action) -> None:
+        state = self.state
+        seat = data["player"]
+        bidders = data["bidders"]
+        position = bidders.index(seat)
+        if action.kind == "bid":
+            data["high"], data["high_bidder"] = action.amount, seat
+            position += 1
+        else:
+            bidders.remove(seat)
+        if not bidders or bidders == [data["high_bidder"]]:
+            self._close_auction(data)
+            return
+        data["player"] = bidders[position % len(bidders)]
+        state.pending = data
+
+    def _close_auction(self, data: dict[str, Any]) -> None:
+        state = self.state
+        cell, seller, winner, price = data["cell"], data["seller"], data["high_bidder"], data["high"]
+        if winner < 0:
+            self._event("auction", -1, cell, 0, seller)
+            return
+        self._transfer(winner, seller, price, "auction", Event("auction", winner, cell, price, seller))
+        state.owner[cell] = winner
+
+    # ------------------------------------------------------------------ building and credit
+    def _build(self, seat: int, cell: int, free: bool = False) -> None:
+        state = self.state
+        state.level[cell] += 1
+        event = Event("build", seat, cell, state.level[cell])
+        if free:
+            self._event(*event)
+        else:
+            self._transfer(seat, BANK, self.build_price(cell), "build", event)
+
+    def _sell(self, seat: int, cell: int) -> None:
+        state, rules = self.state, self.rules
+        half = int(self.build_price(cell) * rules.building_sell_rate)
+        top = rules.small_per_large + 1
+        if state.level[cell] == top:
+            small_left = self.supply()[0]
+            back = rules.small_per_large if small_left is None else min(rules.small_per_large, small_left)
+            removed = 1 + rules.small_per_large - back
+            state.level[cell] = back
+        else:
+            removed = 1
+            state.level[cell] -= 1
+        self._transfer(BANK, seat, half * removed, "sale", Event("sell", seat, cell, state.level[cell]))
+
+    def _mortgage(self, seat: int, cell: int) -> None:
+        self.state.mortgaged[cell] = True
+        value = self.mortgage_value(cell)
+        self._transfer(BANK, seat, value, "mortgage", Event("mortgage", seat, cell, value))
+
+    def _redeem(self, seat: int, cell: int) -> None:
+        cost = self.redemption_cost(cell)
+        self._transfer(seat, BANK, cost, "redeem", Event("redeem", seat, cell, cost))
+        self.state.mortgaged[cell] = False
+
+    def _trade(self, seat: int, trade: Trade) -> None:
+        state = self.state
+        if self.trade_problem(seat, trade):  # things changed since the offer: it lapses
+            return
+        partner = trade.partner
+        for cell in trade.give_cells:
+            state.owner[cell] = partner
+        for cell in trade.take_cells:
+            state.owner[cell] = seat
+        self._transfer(seat, partner, trade.give_cash, "trade")
+        self._transfer(partner, seat, trade.take_cash, "trade")
+        for cards, source, target in ((trade.give_cards, seat, partner), (trade.take_cards, partner, seat)):
+            for card in cards:
+                state.players[source].cards.remove(list(card))
+                state.players[target].cards.append(list(card))
+        self._event("trade", seat, -1, 0, partner, repr(trade))
+
+    # ------------------------------------------------------------------ the jackpot
+    def _play_jackpot(self, seat: int, bet: int) -> None:
+        state = self.state
+        self._transfer(seat, BOX, bet, "bet")
+        faces = (self._die(), self._die(), self._die())
+        result = spin(*faces)
+        from_box, from_bank = payout(result, bet, state.jackpot_box)
+        self._transfer(BOX, seat, from_box, "jackpot")
+        self._transfer(BANK, seat, from_bank, "jackpot")
+        label = {"three": "three of a kind", "pair": "a pair", "jackpot": "two sevens: the whole box",
+                 "lose": "no win"}[result.outcome]
+        if result.outcome == "three" and result.symbol == "seven":
+            label = "three sevens"
+        self._event("jackpot", seat, -1, bet, -1, f"{'-'.join(map(str, faces))} → {label}")
+
+    # ------------------------------------------------------------------ cards
+    def _return_card(self, seat: int, card: list[Any]) -> None:
+        self.state.players[seat].cards.remove(card)
+        self.state.decks[card[0]].append(card[1])
+
+    def _t_draw(self, deck: str) -> None:
+        state, board = self.state, self.board
+        seat = state.current
+        player = state.players[seat]
+        order = state.decks[deck]
+        number = order.pop(0)
+        card = board.decks[deck].cards[number]
+        self._event("card", seat, -1, 0, -1, f"{deck}:{number}")
+        effect = card.effect
+        tasks = state.tasks
+        if card.is_kept:
+            if effect in ("take_plot", "free_building") and self.card_options(seat, effect):
+                tasks.append(["choose", effect, [deck, number]])
+            else:
+                player.cards.append([deck, number])
+                self._event("keep_card", seat)
+            return
+        order.append(number)
+        if card.moves_token:
+            self._card_move(seat, card)
+        elif effect == "extra_turn":
+            state.extra_turn = True
+        elif effect in ("return_plot", "auction_others_plot", "auction_unowned"):
+            if self.card_options(seat, effect):
+                tasks.append(["choose", effect, None])
+        elif effect == "receive":
+            self._transfer(BANK, seat, card.amount, "card")
+        elif effect == "pay":
+            tasks.append(["pay", seat, FUND if card.to == "fund" else BANK, card.amount, "card"])
+        elif effect in ("collect_from_each", "pay_each"):
+            others = [s for s in range(len(state.players)) if s != seat and not state.players[s].bankrupt]
+            for other in reversed(others):
+                if effect == "pay_each":
+                    tasks.append(["pay", seat, other, card.amount, "card"])
+                else:
+                    tasks.append(["pay", other, seat, card.amount, "card"])
+        elif effect == "repairs":
+            top = self.rules.small_per_large + 1
+            amount = sum(card.per_large if state.level[c] == top else card.per_small * state.level[c]
+                         for c in self.owned(seat))
+            if amount:
+                tasks.append(["pay", seat, BANK, amount, "repairs"])
+        elif effect == "pay_percent_cash":
+            amount = player.cash * card.percent // 100
+            if amount:
+                tasks.append(["pay", seat, BANK, amount, "card"])
+        elif effect == "receive_per_plot":
+            self._transfer(BANK, seat, card.amount * len(self.owned(seat)), "card")
+        else:  # pragma: no cover - the board loader admits only known effects
+            raise AssertionError(f"unhandled card effect {effect!r}")
+
+    def _card_move(self, seat: int, card: Any) -> None:
+        state = self.state
+        player = state.players[seat]
+        positions: list[int | None] = [None if p.bankrupt or p.detained else p.position for p in state.players]
+        move = movement.card_move(self.board, card, player.position, seat, state.owner, positions)
+        if move.detain:
+            self._detain(seat)
+            return
+        if move.choices:
+            state.tasks.append(["choose", "move", None, list(move.choices)])
+            return
+        if move.destination < 0:
+            return
+        if move.swap_with >= 0:
+            other = state.players[move.swap_with]
+            other.position = player.position
+            self._event("swap", seat, -1, 0, move.swap_with)
+        income = movement.income_due(self.rules, move.passed_start, move.destination, False, card.salary)
+        state.tasks.append(["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier])
+
+    def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
+        state = self.state
+        seat = state.current
+        if options is None:
+            options = self.card_options(seat, purpose)
+        if not options:
+            return
+        state.pending = {"kind": "choose", "player": seat, "purpose": purpose, "options": options, "card": card}
+
+    def _chosen(self, seat: int, data: dict[str, Any], cell: int) -> None:
+        purpose = data["purpose"]
+        state = self.state
+        if purpose == "move":
+            state.tasks.append(["land", cell, False, "card", 1, 0])
+        elif purpose in ("take_plot", "free_building"):
+            self._apply_kept_effect(seat, purpose, cell)
+            state.decks[data["card"][0]].append(data["card"][1])
+        elif purpose == "return_plot":
+            state.owner[cell] = -1
+            state.mortgaged[cell] = False
+            self._event("sell", seat, cell, 0)
+        elif purpose == "auction_others_plot":
+            state.tasks.append(["auction", cell, state.owner[cell]])
+        elif purpose == "auction_unowned":
+            state.tasks.append(["auction", cell, BANK])
+
+    def _apply_kept_effect(self, seat: int, effect: str, cell: int) -> None:
+        state = self.state
+        if effect == "take_plot":
+            previous = state.owner[cell]
+            state.owner[cell] = seat
+            self._event("trade", seat, cell, 0, previous, f"takes {self.board.cells[cell].name_en} by card")
+        else:
+            self._build(seat, cell, free=True)
+
+    def _use_kept_card(self, seat: int, card: list[Any], cell: int) -> None:
+        effect = self.board.decks[card[0]].cards[card[1]].effect
+        self._apply_kept_effect(seat, effect, cell)
+        self._return_card(seat, card)
+
+    # ------------------------------------------------------------------ bankruptcy and the end
+    def _bankrupt(self, seat: int, creditor: int, debt: int) -> None:
+        state, board, rules = self.state, self.board, self.rules
+        player = state.players[seat]
+        owned = self.owned(seat)
+        auction: list[int] = []
+        if creditor >= 0 and rules.bankruptcy_to_player == "to_creditor":
+            for cell in owned:  # buildings are sold to the bank at half price first
+                if state.level[cell]:
+                    half = int(self.build_price(cell) * rules.building_sell_rate)
+                    self._transfer(BANK, seat, half * state.level[cell], "sale")
+                    state.level[cell] = 0
+            self._transfer(seat, creditor, player.cash, "bankruptcy")
+            fees = 0
+            for cell in owned:
+                state.owner[cell] = creditor
+                if state.mortgaged[cell]:
+                    fees += int(board.cells[cell].price * rules.transfer_mortgage_fee)
+            state.players[creditor].cards.extend(player.cards)
+            player.cards = []
+            if fees:
+                state.tasks.append(["pay", creditor, BANK, fees, "fee"])
+        else:
+            paid = player.cash
+            self._transfer(seat, creditor, paid, "debt")
+            if creditor >= 0:
+                self._transfer(BANK, creditor, debt - paid, "bankruptcy")
+            for cell in owned:
+                state.owner[cell] = -1
+                state.level[cell] = 0
+                state.mortgaged[cell] = False
+            if creditor < 0 and rules.bankruptcy_to_bank == "auction":
+                auction = owned
+            for card in list(player.cards):
+                self._return_card(seat, card)
+        player.bankrupt = True
+        player.detained = False
+        self._event("bankrupt", seat, -1, debt, creditor)
+        if state.pending is not None and state.pending.get("player") == seat:
+            state.pending = None
+        active = state.active_seats()
+        if len(active) <= 1:
+            state.tasks.clear()
+            self._finish(active[0] if active else -1, "last player standing")
+            return
+        if seat == state.current:
+            state.tasks.clear()
+            state.tasks.append(["endturn"])
+        for cell in reversed(auction):
+            state.tasks.append(["auction", cell, BANK])
+
+    def _richest(self) -> int:
+        worth = [self.net_worth(i) for i in range(len(self.state.players))]
+        return max(range(len(worth)), key=lambda i: (worth[i], -i))
+
+    def _finish(self, winner: int, reason: str) -> None:
+        state = self.state
+        state.finished = True
+        state.pending = None
+        state.winner = winner
+        state.reason = reason
+        self._event("game_over", winner, -1, 0, -1, reason)

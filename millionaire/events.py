@@ -1,0 +1,155 @@
+"""Typed game events and their readable sentences in English and Russian.
+
+Examples
+--------
+>>> from millionaire import load_board
+>>> board = load_board("millionaire-classic")
+>>> event = Event("buy", player=0, cell=2, amount=60)
+>>> describe(event, board, ["Anna", "Boris"], "en")
+'Anna buys Casino for 60 fants.'
+>>> describe(event, board, ["Анна", "Борис"], "ru")
+'Анна покупает «Казино» за 60 фантов.'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .board import Board
+
+#: Pseudo-seats for the three pots of money (players are seats 0, 1, ...).
+BANK, FUND, BOX = -1, -2, -3
+
+EVENT_KINDS = (
+    "roll", "move", "income", "pay", "buy", "auction", "build", "sell", "mortgage", "redeem", "card",
+    "keep_card", "trade", "detain", "release", "wait", "jackpot", "collect_fund", "swap", "bankrupt",
+    "game_over",
+)
+
+
+class Event(NamedTuple):
+    """Something that happened. ``player`` acts; ``other`` is the counterpart (a seat or a pot);
+    ``detail`` carries the reason or the dice."""
+
+    kind: str
+    player: int
+    cell: int = -1
+    amount: int = 0
+    other: int = -1
+    detail: str = ""
+
+
+_POTS = {
+    "en": {BANK: "the bank", FUND: "the charity fund", BOX: "the jackpot box"},
+    "ru": {BANK: "банк", FUND: "благотворительный фонд", BOX: "касса Джекпот"},
+}
+
+_REASONS = {
+    "en": {"rent": "rent", "tax": "tax", "fine": "a fine", "jail": "the release fine", "card": "a card",
+           "repairs": "repairs", "buy": "the purchase", "auction": "the auction", "build": "building",
+           "fee": "the mortgage fee", "debt": "a debt", "bankruptcy": "the rest of a debt",
+           "bet": "a bet", "jackpot": "a win", "mortgage": "a mortgage", "redeem": "redemption",
+           "sale": "a sale", "trade": "a trade"},
+    "ru": {"rent": "аренда", "tax": "налог", "fine": "штраф", "jail": "выход из инспекции", "card": "карточка",
+           "repairs": "ремонт", "buy": "покупка", "auction": "аукцион", "build": "строительство",
+           "fee": "комиссия по залогу", "debt": "долг", "bankruptcy": "остаток долга",
+           "bet": "ставка", "jackpot": "выигрыш", "mortgage": "залог", "redeem": "выкуп",
+           "sale": "продажа", "trade": "сделка"},
+}
+
+_TEMPLATES = {
+    "en": {
+        "roll": "{p} rolls {detail} = {amount}.",
+        "move": "{p} moves to {cell}.",
+        "income": "{p} passes START and collects {money}.",
+        "pay": "{p} pays {o} {money} ({reason}).",
+        "buy": "{p} buys {cell} for {money}.",
+        "auction": "{p} wins the auction for {cell} at {money}.",
+        "auction_none": "Nobody bids for {cell}; it stays {where}.",
+        "build": "{p} builds on {cell} (level {amount}).",
+        "sell": "{p} sells a building on {cell} (level {amount} now).",
+        "mortgage": "{p} mortgages {cell} for {money}.",
+        "redeem": "{p} redeems {cell} for {money}.",
+        "card": "{p} draws a card: {detail}",
+        "keep_card": "{p} keeps the card for later.",
+        "trade": "{p} and {o} trade: {detail}.",
+        "detain": "{p} is detained at {cell}.",
+        "release": "{p} leaves {cell} ({detail}).",
+        "wait": "{p} stays detained (no double).",
+        "jackpot": "{p} bets {money} on the slot machine: {detail}.",
+        "collect_fund": "{p} takes {money} from the charity fund.",
+        "swap": "{p} swaps places with {o}.",
+        "bankrupt": "{p} is bankrupt and leaves the game.",
+        "game_over": "Game over: {p} wins ({detail}).",
+    },
+    "ru": {
+        "roll": "{p}: бросок {detail} = {amount}.",
+        "move": "{p} переходит на клетку «{cell}».",
+        "income": "{p} проходит СТАРТ и получает {money}.",
+        "pay": "{p} платит {money}, получатель: {o} ({reason}).",
+        "buy": "{p} покупает «{cell}» за {money}.",
+        "auction": "{p} выигрывает аукцион за «{cell}»: {money}.",
+        "auction_none": "Ставок на «{cell}» нет; участок остаётся {where}.",
+        "build": "{p} строит на участке «{cell}» (уровень {amount}).",
+        "sell": "{p} продаёт постройку на участке «{cell}» (теперь уровень {amount}).",
+        "mortgage": "{p} закладывает «{cell}» и получает {money}.",
+        "redeem": "{p} выкупает «{cell}» за {money}.",
+        "card": "{p} тянет карточку: {detail}",
+        "keep_card": "{p} оставляет карточку себе.",
+        "trade": "Сделка между игроками {p} и {o}: {detail}.",
+        "detain": "{p} задержан(а): «{cell}».",
+        "release": "{p} покидает «{cell}» ({detail}).",
+        "wait": "{p} остаётся в инспекции (дубля нет).",
+        "jackpot": "{p} ставит {money} в Джекпот: {detail}.",
+        "collect_fund": "{p} забирает {money} из благотворительного фонда.",
+        "swap": "{p} меняется местами с игроком {o}.",
+        "bankrupt": "{p} — банкрот и выходит из игры.",
+        "game_over": "Игра окончена: победил(а) {p} ({detail}).",
+    },
+}
+
+_DETAILS = {
+    "ru": {
+        "last player standing": "остался последним", "timed game: the richest": "по времени: самый богатый",
+        "round limit: the richest": "лимит раундов: самый богатый", "paid the fine": "заплатил(а) штраф",
+        "release card": "карточка освобождения", "rolled a double": "выпал дубль",
+        "three sevens": "три семёрки", "two sevens: the whole box": "две семёрки: вся касса",
+        "three of a kind": "три одинаковых", "a pair": "пара", "no win": "без выигрыша",
+        "unowned": "ничьим", "with its owner": "у владельца",
+    }
+}
+
+
+def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> str:
+    """One readable sentence for ``event`` (``names`` are the players' names by seat)."""
+    lang = "ru" if lang == "ru" else "en"
+
+    def who(seat: int) -> str:
+        return _POTS[lang][seat] if seat < 0 else names[seat]
+
+    def translate(text: str) -> str:
+        return _DETAILS.get(lang, {}).get(text, text)
+
+    kind = event.kind
+    detail = event.detail
+    if kind == "card" and ":" in detail:
+        deck, number = detail.split(":")
+        detail = board.decks[deck].cards[int(number)].text(lang)
+    elif kind == "jackpot":
+        head, _, tail = detail.partition(" → ")
+        detail = f"{head} → {translate(tail)}" if tail else translate(head)
+    else:
+        detail = translate(detail)
+    template = _TEMPLATES[lang][kind]
+    if kind == "auction" and event.player < 0:
+        template = _TEMPLATES[lang]["auction_none"]
+    return template.format(
+        p=who(event.player),
+        o=who(event.other),
+        cell=board.cells[event.cell].name(lang) if event.cell >= 0 else "",
+        amount=event.amount,
+        money=f"{event.amount} {board.currency(lang)}",
+        reason=_REASONS[lang].get(event.detail, event.detail),
+        detail=detail,
+        where=translate("unowned" if event.other == BANK else "with its owner"),
+    )

@@ -1,0 +1,267 @@
+"""The movement rules, written once, as chance outcomes with exact probabilities.
+
+Everything that moves a token lives here: two dice, doubles and the third double, detention and
+release, "go to" cells and the moves that cards make. The engine samples these functions with its
+random generator; :mod:`millionaire.markov` enumerates the same functions with their
+probabilities. Neither re-implements a rule.
+
+The functions are pure: they take plain numbers (and the board and rules) and return plain numbers.
+
+Examples
+--------
+>>> from millionaire import load_board, RuleSet
+>>> board, rules = load_board("millionaire-classic"), RuleSet.classic()
+>>> roll_move(board, rules, position=38, doubles=0, die1=1, die2=3)
+RollMove(destination=2, doubles=0, passed_start=True, to_jail=False)
+>>> roll_move(board, rules, position=5, doubles=2, die1=4, die2=4).to_jail
+True
+>>> float(sum(p for p, _, _ in DICE))
+1.0
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from .board import Board, CellKind
+from .cards import Card
+from .rules import RuleSet
+
+#: The 36 equally likely rolls of two dice: (probability, die1, die2).
+DICE: tuple[tuple[Fraction, int, int], ...] = tuple(
+    (Fraction(1, 36), a, b) for a in range(1, 7) for b in range(1, 7)
+)
+
+
+def sum_distribution() -> dict[int, Fraction]:
+    """Probability of each total of two dice, from the 36 outcomes.
+
+    >>> sum_distribution()[7]
+    Fraction(1, 6)
+    """
+    totals: dict[int, Fraction] = {}
+    for p, a, b in DICE:
+        totals[a + b] = totals.get(a + b, Fraction(0)) + p
+    return totals
+
+
+class RollMove(NamedTuple):
+    """Where a free token's roll takes it.
+
+    ``doubles`` is the count of doubles rolled so far this turn after this roll; ``to_jail`` is the
+    third double, which sends the token to jail without moving (``destination`` is then the jail).
+    """
+
+    destination: int
+    doubles: int
+    passed_start: bool
+    to_jail: bool
+
+
+class JailRoll(NamedTuple):
+    """What a detained player's roll for a double does.
+
+    ``outcome`` is ``"free"`` (a double: move by it, no extra roll), ``"stay"`` (still detained,
+    one more turn waited) or ``"pay_and_move"`` (the last allowed miss: pay the fine, move by it).
+    """
+
+    outcome: str
+    steps: int
+
+
+def step(board: Board, position: int, steps: int) -> tuple[int, bool]:
+    """Move ``steps`` cells clockwise (negative: back); return (cell, passed or reached START forward).
+
+    >>> from millionaire import load_board
+    >>> step(load_board("millionaire-classic"), 37, 5)
+    (2, True)
+    >>> step(load_board("millionaire-classic"), 2, -3)
+    (39, False)
+    """
+    size = len(board.cells)
+    target = position + steps
+    return target % size, steps > 0 and target >= size
+
+
+def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: int, die2: int) -> RollMove:
+    """The move of a free (not detained) token for one roll of two dice.
+
+    ``doubles`` counts the doubles already rolled this turn. The third double in a row (see
+    ``RuleSet.doubles_to_jail``) sends the token to jail at once without moving.
+    """
+    if die1 == die2:
+        doubles += 1
+        if doubles >= rules.doubles_to_jail:
+            return RollMove(board.jail, doubles, False, True)
+    destination, passed = step(board, position, die1 + die2)
+    return RollMove(destination, doubles, passed, False)
+
+
+def jail_roll(rules: RuleSet, turns_waited: int, die1: int, die2: int) -> JailRoll:
+    """A detained player's roll for a double, after ``turns_waited`` failed tries.
+
+    >>> from millionaire import RuleSet
+    >>> jail_roll(RuleSet.classic(), 0, 3, 3)
+    JailRoll(outcome='free', steps=6)
+    >>> jail_roll(RuleSet.classic(), 2, 1, 3)
+    JailRoll(outcome='pay_and_move', steps=4)
+    """
+    if die1 == die2:
+        return JailRoll("free", die1 + die2)
+    if turns_waited + 1 >= rules.jail_max_turns:
+        return JailRoll("pay_and_move", die1 + die2)
+    return JailRoll("stay", 0)
+
+
+def income_due(rules: RuleSet, passed_start: bool, destination: int, by_roll: bool, salary: bool) -> bool:
+    """Whether a move pays circular income: passing START on a roll (or a card that says so).
+
+    Landing exactly on START counts when ``RuleSet.income_on_landing`` (``step`` already reports
+    reaching START as passing it).
+    """
+    if not passed_start or not (by_roll or salary):
+        return False
+    return destination != 0 or rules.income_on_landing
+
+
+class Arrival(NamedTuple):
+    """What arriving on a cell does to the token: nothing more, detention, a jump, or a card draw.
+
+    ``action`` is ``"stay"``, ``"detain"`` (the token is now detained in jail), ``"jump"`` (to ``cell``,
+    no circular income: Black business and Tax Police) or ``"draw"`` (from ``deck``).
+    """
+
+    action: str
+    cell: int
+    deck: str = ""
+
+
+def arrival(board: Board, rules: RuleSet, cell: int, by_roll: bool) -> Arrival:
+    """The movement consequence of arriving on ``cell`` (money and purchases are the engine's).
+
+    >>> from millionaire import load_board, RuleSet
+    >>> board = load_board("millionaire-classic")
+    >>> arrival(board, RuleSet.classic(), 35, by_roll=True)
+    Arrival(action='jump', cell=5, deck='')
+    >>> arrival(load_board("monopoly-us"), RuleSet.monopoly(), 10, by_roll=True).action
+    'stay'
+    """
+    kind = board.cells[cell].kind
+    if kind is CellKind.GO_TO_JAIL:
+        return Arrival("detain", board.jail)
+    if kind is CellKind.JAIL:
+        return Arrival("detain" if rules.detain_on_landing else "stay", cell)
+    if kind is CellKind.FUND_FINE:
+        return Arrival("jump", board.cells[cell].target)
+    if kind is CellKind.CARD:
+        return Arrival("draw", cell, board.cells[cell].deck)
+    return Arrival("stay", cell)
+
+
+class CardMove(NamedTuple):
+    """Where a moving card takes the token.
+
+    ``destination`` is -1 when the token stays; ``detain`` for "go to jail"; ``passed_start`` for the
+    circular income of cards with ``salary``; ``choices`` lists the cells a ``move_choice`` card
+    allows (the engine asks the player); ``swap_with`` is the seat swapped with, or -1.
+    """
+
+    destination: int
+    passed_start: bool = False
+    detain: bool = False
+    choices: tuple[int, ...] = ()
+    swap_with: int = -1
+
+
+def corners(board: Board) -> tuple[int, ...]:
+    """The four corner cells of a square board."""
+    side = len(board.cells) // 4
+    return tuple(i * side for i in range(4))
+
+
+def nearest_ahead(board: Board, position: int, cells: set[int] | tuple[int, ...]) -> int:
+    """The first cell of ``cells`` strictly ahead of ``position`` (wrapping); -1 if there is none."""
+    size = len(board.cells)
+    for distance in range(1, size + 1):
+        cell = (position + distance) % size
+        if cell in cells:
+            return cell
+    return -1
+
+
+def nearest_targets(board: Board, what: str, owner: list[int] | None = None) -> set[int]:
+    """The cells a ``nearest`` card looks for (``owner`` lists each cell's owner, -1 unowned)."""
+    if what == "corner":
+        return set(corners(board))
+    if what == "unowned_plot":
+        return {c for c in board.plots if owner is None or owner[c] < 0}
+    if what.startswith("card:"):
+        return {c.index for c in board.cells if c.kind is CellKind.CARD and c.deck == what[5:]}
+    kind = CellKind(what)
+    return {c.index for c in board.cells if c.kind is kind}
+
+
+def card_move(
+    board: Board,
+    card: Card,
+    position: int,
+    player: int = 0,
+    owner: list[int] | None = None,
+    positions: list[int | None] | None = None,
+) -> CardMove:
+    """Where a moving card takes a token at ``position``.
+
+    ``owner`` (each cell's owner seat or -1) and ``positions`` (each seat's cell, ``None`` for a
+    player who cannot be swapped with: bankrupt or detained) are needed by the cards that depend
+    on the game: nearest unowned plot, move to a chosen plot, swap places. Without them those
+    cards see an empty board (no owners, no other players).
+    """
+    effect = card.effect
+    if effect == "go_to_jail":
+        return CardMove(board.jail, detain=True)
+    if effect == "move_to":
+        passed = card.target < position or card.target == 0
+        return CardMove(card.target, passed_start=passed and position != card.target)
+    if effect == "move_by":
+        destination, passed = step(board, position, card.steps)
+        return CardMove(destination, passed_start=passed)
+    if effect == "nearest":
+        destination = nearest_ahead(board, position, nearest_targets(board, card.what, owner))
+        if destination < 0:
+            return CardMove(-1)
+        return CardMove(destination, passed_start=destination <= position)
+    if effect == "move_choice":
+        return CardMove(-1, choices=move_choices(board, card.among, player, owner))
+    if effect == "swap_nearest":
+        seat = nearest_player(board, player, position, positions)
+        return CardMove(-1 if seat < 0 else positions[seat], swap_with=seat)  # type: ignore[index]
+    raise ValueError(f"card effect {effect!r} does not move the token")
+
+
+def move_choices(board: Board, among: str, player: int, owner: list[int] | None) -> tuple[int, ...]:
+    """The plots a ``move_choice`` card allows: of an industry where the player owns a plot
+    (``"own_industry"``) or owned by another player (``"others_plots"``)."""
+    if owner is None:
+        return ()
+    if among == "own_industry":
+        industries = {board.cells[c].industry for c in board.plots if owner[c] == player}
+        return tuple(c for c in board.plots if board.cells[c].industry in industries)
+    return tuple(c for c in board.ownable if owner[c] >= 0 and owner[c] != player)
+
+
+def nearest_player(board: Board, player: int, position: int, positions: list[int | None] | None) -> int:
+    """The seat of the nearest other player by cells, ties going to the one ahead; -1 if none."""
+    if not positions:
+        return -1
+    size = len(board.cells)
+    best, best_key = -1, (size + 1, 1)
+    for seat, cell in enumerate(positions):
+        if seat == player or cell is None:
+            continue
+        ahead = (cell - position) % size
+        behind = (position - cell) % size
+        key = (ahead, 0) if ahead <= behind else (behind, 1)
+        if key < best_key:
+            best, best_key = seat, key
+    return best
