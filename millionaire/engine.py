@@ -1069,6 +1069,7 @@ class Game:
         player = state.players[seat]
         owned = self.owned(seat)
         auction: list[int] = []
+        fees = 0
         if creditor >= 0 and rules.bankruptcy_to_player == "to_creditor":
             for cell in owned:  # buildings are sold to the bank at half price first
                 if state.level[cell]:
@@ -1076,15 +1077,12 @@ class Game:
                     self._transfer(BANK, seat, half * state.level[cell], "sale")
                     state.level[cell] = 0
             self._transfer(seat, creditor, player.cash, "bankruptcy")
-            fees = 0
             for cell in owned:
                 state.owner[cell] = creditor
                 if state.mortgaged[cell]:
                     fees += int(board.cells[cell].price * rules.transfer_mortgage_fee)
             state.players[creditor].cards.extend(player.cards)
             player.cards = []
-            if fees:
-                state.tasks.append(["pay", creditor, BANK, fees, "fee"])
         else:
             paid = player.cash
             self._transfer(seat, creditor, paid, "debt")
@@ -1111,6 +1109,8 @@ class Game:
         if seat == state.current:
             state.tasks.clear()
             state.tasks.append(["endturn"])
+        if fees:
+            state.tasks.append(["pay", creditor, BANK, fees, "fee"])
         for cell in reversed(auction):
             state.tasks.append(["auction", cell, BANK])
 
