@@ -95,12 +95,15 @@ class ThresholdAgent(Agent):
         self.pay_fine = pay_fine
         self.trades = trades
         self.name = name
+        self._answers = {kind: getattr(self, "_" + kind) for kind in
+                         ("roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "trade_reply")}
 
     def reserve(self, game: Game) -> int:
         return int(game.rules.start_cash * self.reserve_share)
 
     def choose(self, game: Game, decision: Decision) -> Action:
-        return getattr(self, "_" + decision.kind)(game, decision.data)
+        data = decision.data
+        return self._answers[data["kind"]](game, data)
 
     # Windows: before rolling and after resolving the cell.
     def _roll(self, game: Game, data: dict[str, Any]) -> Action:
@@ -134,7 +137,7 @@ class ThresholdAgent(Agent):
     def _improve(self, game: Game, seat: int, data: dict[str, Any]) -> Action | None:
         """Use a kept card, build the cheapest legal building above the reserve, or offer a trade."""
         state = game.state
-        for card in state.players[seat].cards:
+        for card in state.players[seat].cards:  # usually none
             effect = game.board.decks[card[0]].cards[card[1]].effect
             if effect in ("take_plot", "free_building"):
                 options = game.card_options(seat, effect)
@@ -142,19 +145,17 @@ class ThresholdAgent(Agent):
                     best = max(options, key=lambda c: game.board.cells[c].price)
                     return Action.use_card(tuple(card), best)
         spare = state.players[seat].cash - self.reserve(game)
-        owner, mortgaged, level = state.owner, state.mortgaged, state.level
+        owner, level = state.owner, state.level
         best_cell, best_price = -1, 0
         for industry in game.board.industries:
-            cells = industry.cells
-            if owner[cells[0]] != seat or industry.build_price > spare:
+            cells, price = industry.cells, industry.build_price
+            if owner[cells[0]] != seat or price > spare or (best_cell >= 0 and price >= best_price):
                 continue
-            if best_cell >= 0 and industry.build_price >= best_price:
-                continue
-            if any(owner[c] != seat or mortgaged[c] for c in cells):
+            if not game.industry_complete(industry.index, seat):
                 continue
             lowest = min(cells, key=level.__getitem__)  # building is even: only the lowest plot can take one
             if not game.can_build(seat, lowest):
-                best_cell, best_price = lowest, industry.build_price
+                best_cell, best_price = lowest, price
         if best_cell >= 0:
             return Action.build(best_cell)
         if self.trades and data.get("offers", 0) == 0:

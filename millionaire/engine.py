@@ -113,6 +113,8 @@ class Game:
             self._rng.bit_generator.state = state.dice["bit_generator"]
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
+        self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
+                          for c in range(board.size)]
         self._handlers = {
             "turn": self._t_turn, "roll": self._t_roll, "jailroll": self._t_jailroll, "land": self._t_land,
             "pay": self._t_pay, "offer": self._t_offer, "auction": self._t_auction, "draw": self._t_draw,
@@ -180,9 +182,19 @@ class Game:
             self.state.dice["bit_generator"] = self._rng.bit_generator.state
         return buffer.pop()
 
+    def _two_dice(self) -> tuple[int, int]:
+        buffer = self.state.dice["buffer"]
+        if len(buffer) < 2:
+            return self._die(), self._die()
+        return buffer.pop(), buffer.pop()
+
     # ------------------------------------------------------------------ the main loop
     def advance(self) -> Decision | None:
         """Run the rules until a decision is needed or the game ends; return the decision."""
+        self._advance()
+        return self.pending
+
+    def _advance(self) -> None:
         state = self.state
         tasks = state.tasks
         handlers = self._handlers
@@ -191,7 +203,6 @@ class Game:
                 tasks.append(["turn"])
             task = tasks.pop()
             handlers[task[0]](*task[1:])
-        return self.pending
 
     def apply(self, action: Action) -> Decision | None:
         """Take one answer to the pending decision, then advance to the next decision.
@@ -221,15 +232,21 @@ class Game:
         self.round_limit = max_rounds
         state = self.state
         agents = self.agents
+        problem = self._problem
         while not state.finished:
             data = state.pending
             if data is None:  # a round limit set after the game had stopped at a turn boundary
                 self.advance()
                 continue
             agent = agents[data["player"]]
-            if agent is None or not hasattr(agent, "choose"):
+            if agent is None or getattr(agent, "human", False):
                 raise ValueError(f"player {data['player']} ({self.names[data['player']]}) is human: answer with game.apply()")
-            self.apply(agent.choose(self, Decision(self, data)))
+            action = agent.choose(self, Decision(self, data))
+            if type(action) is not Action or problem(data, action):
+                self.apply(action)  # raises IllegalActionError with the whole story
+            self.actions.append((data["player"], action))
+            self._execute(data, action)
+            self._advance()
         return self.result()
 
     def play_bots(self) -> Decision | None:
@@ -276,9 +293,15 @@ class Game:
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
         """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
         state = self.state
+        owner, mortgaged = state.owner, state.mortgaged
         cells = self.board.industries[industry].cells
-        first = state.owner[cells[0]] if seat is None else seat
-        return first >= 0 and all(state.owner[c] == first and not state.mortgaged[c] for c in cells)
+        first = owner[cells[0]] if seat is None else seat
+        if first < 0:
+            return False
+        for cell in cells:
+            if owner[cell] != first or mortgaged[cell]:
+                return False
+        return True
 
     def industry_built(self, cell: int) -> bool:
         """True when some plot of this cell's industry has a building."""
@@ -707,7 +730,7 @@ class Game:
         state.pending = {"kind": "roll", "player": state.current}
 
     def _roll_dice(self, seat: int) -> tuple[int, int]:
-        first, second = self._die(), self._die()
+        first, second = self._two_dice()
         self.state.last_roll = first + second
         self._event("roll", seat, -1, first + second, -1, f"{first}+{second}")
         return first, second
@@ -802,7 +825,7 @@ class Game:
         if income:
             income_event = Event("income", seat, 0, self.rules.circular_income)
             self._transfer(BANK, seat, self.rules.circular_income, "income", income_event)
-        arrival = movement.arrival(board, self.rules, cell, how == "roll")
+        arrival = self._arrivals[cell][how == "roll"]
         if arrival.action == "detain":
             self._detain(seat)
             return
