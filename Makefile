@@ -6,6 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Extra options for `make lab`, e.g. make lab LAB_ARGS="--no-browser --port 8899"
+LAB_ARGS ?=
 
 .PHONY: lab test fuzz bench install
 
@@ -21,7 +23,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q tests millionaire

@@ -133,6 +133,8 @@ class RuleSet:
             small_supply=32,
             large_supply=12,
             jackpot_start=0,
+            redemption_fee=Fraction(1, 20),  # 10% of the mortgage value
+            transfer_mortgage_fee=Fraction(1, 20),
             bankruptcy_to_player="to_creditor",
             bankruptcy_to_bank="auction",
             max_players=8,

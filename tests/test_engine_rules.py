@@ -668,8 +668,8 @@ def test_monopoly_bankruptcy_to_a_player_hands_over_everything(monopoly):
     assert game.state.players[0].bankrupt
     assert game.state.owner[1] == game.state.owner[3] == game.state.owner[5] == 1
     assert game.state.level[1] == game.state.level[3] == 0 and game.state.mortgaged[5]
-    # 10 cash + 2 houses sold at 25 each go to the creditor, who pays 10% of the railroad's price.
-    assert creditor.cash == 1500 + 60 - 20
+    # 10 cash + 2 houses sold at 25 each go to the creditor, who pays 10% of the railroad's mortgage value.
+    assert creditor.cash == 1500 + 60 - 10
 
 
 def test_monopoly_bankruptcy_to_the_bank_auctions_the_property(monopoly):
