@@ -249,15 +249,36 @@ class Game:
             self._advance()
         return self.result()
 
-    def play_bots(self) -> Decision | None:
-        """Let the bots answer until a human (agent ``None``) must decide or the game ends."""
-        while not self.state.finished:
-            data = self.state.pending
+    def play_bots(self, until_round: int | None = None, stand_in: Any = None) -> Decision | None:
+        """Let the bots answer until a human (agent ``None``) must decide or the game ends.
+
+        With ``until_round``, stop as well when that round is over; with a ``stand_in`` agent,
+        human seats are answered by it too (auto-play).
+        """
+        state = self.state
+        while not state.finished:
+            if until_round is not None and state.round > until_round:
+                break
+            data = state.pending
             agent = self.agents[data["player"]]
             if agent is None or getattr(agent, "human", False):
-                return self.pending
+                if stand_in is None:
+                    break
+                agent = stand_in
             self.apply(agent.choose(self, Decision(self, data)))
-        return None
+        return self.pending
+
+    def snapshot(self) -> tuple[GameState, int, int]:
+        """A copy of the game so far, for :meth:`restore` (undo)."""
+        return self.state.copy(), len(self.events), len(self.actions)
+
+    def restore(self, snapshot: tuple[GameState, int, int]) -> None:
+        """Go back to a :meth:`snapshot`: the state, the dice to come, the event log and the actions."""
+        state, events, actions = snapshot
+        self.state = state.copy()
+        del self.events[events:]
+        del self.actions[actions:]
+        self._rng.bit_generator.state = self.state.dice["bit_generator"]
 
     def result(self) -> GameResult:
         """The result so far (final once the game is over)."""

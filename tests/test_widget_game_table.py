@@ -1,0 +1,152 @@
+"""GameTable driven without a browser: a whole game by its methods, and every refusal path."""
+
+from __future__ import annotations
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from millionaire import Action  # noqa: E402
+from millionaire.widgets import GameTable  # noqa: E402
+
+
+def human_move(table: GameTable) -> None:
+    """A simple human: buy what is affordable, build when possible, pass auctions, first option."""
+    pending = table.game.pending
+    actions = table.game.legal_actions()
+    kinds = {a.kind: a for a in actions}
+    if pending.kind == "buy":
+        table.buy() if "buy" in kinds else table.decline()
+    elif pending.kind == "bid":
+        table.pass_()
+    elif pending.kind == "jackpot":
+        table.do(Action.skip())
+    elif "build" in kinds and pending.kind == "manage":
+        table.do(kinds["build"])
+    elif pending.kind in ("roll", "manage"):
+        table.roll() if "roll" in kinds else table.end_turn()
+    else:
+        table.do(actions[0])
+
+
+def test_a_whole_game_through_the_table():
+    table = GameTable(players=2, humans=[0], strategies=["cautious", "aggressive"], seed=3)
+    for _ in range(20000):
+        if table.game.finished:
+            break
+        human_move(table)
+        assert table.message.value == ""
+    assert table.game.finished
+    assert "Game over" in table.status.value
+    assert table.primary_box.children == ()
+    assert bytes(table.board_image.value).startswith(b"\x89PNG")
+
+
+def test_buttons_are_the_legal_actions():
+    table = GameTable(players=3, humans=[0], seed=4)
+    assert [b.description for b in table.primary_box.children] == ["Roll the dice"]
+    table.roll()
+    labels = [b.description for b in table.primary_box.children]
+    assert labels and all(isinstance(label, str) for label in labels)
+
+
+def test_clicking_a_button_acts():
+    table = GameTable(players=2, humans=[0], seed=4)
+    events = len(table.game.events)
+    table.primary_box.children[0].click()
+    assert len(table.game.events) > events
+
+
+def test_refused_bid_shows_a_message_and_changes_nothing():
+    table = GameTable(players=2, humans=[0, 1], seed=2)
+    while table.game.pending.kind != "buy":
+        human_move(table) if table.game.pending.kind != "buy" else None
+    table.decline()
+    assert table.game.pending.kind == "bid"
+    before = table.game.state.to_dict()
+    table.bid(10**6)
+    assert "exceed your cash" in table.message.value
+    assert table.game.state.to_dict() == before
+    table.bid(0)
+    assert "at least" in table.message.value
+
+
+def test_refused_trade_shows_a_message():
+    table = GameTable(players=2, humans=[0], seed=2)
+    before = table.game.state.to_dict()
+    table.offer_trade(partner=1, take_cash=10**6)
+    assert "has only" in table.message.value
+    table.offer_trade(partner=1, give_cash=0, take_cash=0)
+    assert "empty" in table.message.value
+    assert table.game.state.to_dict() == before
+
+
+def test_a_trade_offered_to_a_bot_is_answered():
+    table = GameTable(players=2, humans=[0], strategies=["cautious", "cautious"], seed=2)
+    table.offer_trade(partner=1, give_cash=100, take_cash=0)
+    assert table.message.value == "" and table.game.state.players[1].cash == 2100
+
+
+def test_undo_takes_back_the_last_move():
+    table = GameTable(players=2, humans=[0], seed=5)
+    before = table.game.state.to_dict()
+    table.roll()
+    assert table.game.state.to_dict() != before
+    table.undo()
+    assert table.game.state.to_dict() == before
+    table.undo()
+    assert "Nothing to undo" in table.message.value
+
+
+def test_the_same_roll_after_undo():
+    table = GameTable(players=2, humans=[0], seed=5)
+    table.roll()
+    first = table.game.log()
+    table.undo()
+    table.roll()
+    assert table.game.log() == first
+
+
+def test_bot_decisions_are_not_for_the_human():
+    table = GameTable(players=2, humans=[0], seed=5)
+    table.instant_bots.value = False
+    table.roll()
+    while table.game.pending.player == 0:
+        human_move(table)
+    table.roll()
+    assert "bot" in table.message.value
+    table.bots_until_human()
+    assert table.game.pending.player == 0
+
+
+def test_autoplay_rounds_and_bad_rounds():
+    table = GameTable(players=3, humans=[0], seed=6)
+    table.autoplay(3)
+    assert table.game.state.round == 4 or table.game.finished
+    table.autoplay(0)
+    assert "rounds" in table.message.value
+    table.undo()
+    assert table.game.state.round == 1
+
+
+def test_russian_table():
+    table = GameTable(players=2, humans=[0], lang="ru", seed=1)
+    assert "Бросить кубики" in [b.description for b in table.primary_box.children]
+    table.roll()
+    assert "Анна" in table.players_html.value
+
+
+def test_new_game_from_the_controls():
+    table = GameTable(players=2, humans=[0], seed=1)
+    table.board_choice.value = "monopoly-us"
+    table.players_choice.value = 4
+    table.seat_choices[1].value = "human"
+    table.new_game()
+    assert table.game.board.key == "monopoly-us" and len(table.game.state.players) == 4
+    assert table.humans == [0, 1]
+
+
+def test_bad_language_is_refused():
+    with pytest.raises(ValueError, match="lang"):
+        GameTable(lang="de")
