@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .actions import Action, Decision, Trade
+from .errors import MillionaireError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -58,7 +59,7 @@ class Human(Agent):
     human = True
 
     def choose(self, game: Game, decision: Decision) -> Action:
-        raise ValueError(f"player {decision.player} is human: answer {decision!r} with game.apply()")
+        raise MillionaireError(f"player {decision.player} is human: answer {decision!r} with game.apply()")
 
 
 class RandomAgent(Agent):
@@ -273,9 +274,9 @@ def make_agent(spec: Any, seed: Any = None) -> Agent | None:
         if spec == "human":
             return Human()
         known = ", ".join([*STRATEGIES, "random", "human"])
-        raise ValueError(f"unknown strategy {spec!r} (known: {known})")
+        raise MillionaireError(f"unknown strategy {spec!r} (known: {known})")
     if not hasattr(spec, "choose"):
-        raise ValueError(f"an agent needs a choose(game, decision) method, got {spec!r}")
+        raise MillionaireError(f"an agent needs a choose(game, decision) method, got {spec!r}")
     return spec
 
 

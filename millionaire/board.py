@@ -69,6 +69,8 @@ _BOARD_FIELDS = {
     "small_building_en": str, "small_building_ru": str, "large_building_en": str,
     "large_building_ru": str, "size": int, "small_per_large": int,
 }
+# Optional: the other grammatical forms of the currency, for sentences ("1 fant", "3 фанта").
+_CURRENCY_FORMS = ("currency_one_en", "currency_one_ru", "currency_few_ru")
 _INDUSTRY_FIELDS = {"key": str, "name_en": str, "name_ru": str, "colour": str, "build_price": int, "cells": list}
 _PROVENANCE_FIELDS = {"sources": list, "reconstructed": list, "note": str}
 _TOP_LEVEL = ("board", "provenance", "industries", "cells", "decks")
@@ -162,6 +164,7 @@ class Board:
     decks: dict[str, Deck]
     provenance: dict[str, Any]
     source: str = ""
+    currency_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     jail: int = field(init=False)
     plots: tuple[int, ...] = field(init=False)
     ownable: tuple[int, ...] = field(init=False)
@@ -195,6 +198,22 @@ class Board:
     def currency(self, lang: str = "en") -> str:
         """The money's name, for sentences."""
         return self.currency_ru if lang == "ru" else self.currency_en
+
+    def money(self, amount: int, lang: str = "en") -> str:
+        """An amount with the currency in the form that agrees with it.
+
+        >>> board = load_board("millionaire-classic")
+        >>> board.money(1), board.money(3, "ru"), board.money(21, "ru"), board.money(250, "ru")
+        ('1 fant', '3 фанта', '21 фант', '250 фантов')
+        """
+        if lang == "ru":
+            one, few, many = self.currency_forms["ru"]
+            tens, units = amount % 100, amount % 10
+            word = one if units == 1 and tens != 11 else few if 2 <= units <= 4 and not 12 <= tens <= 14 else many
+        else:
+            one, many = self.currency_forms["en"]
+            word = one if amount == 1 else many
+        return f"{amount} {word}"
 
     def __repr__(self) -> str:
         return f"<Board {self.key!r}: {self.size} cells, {len(self.ownable)} properties>"
@@ -298,8 +317,9 @@ class _BoardParser:
         if extra:
             raise self.fail("top level", f"unknown table {extra[0]!r} (allowed: {', '.join(_TOP_LEVEL)})")
         head = self.table(self.data, "board", "")
-        self.unknown_fields(head, set(_BOARD_FIELDS), "[board]")
+        self.unknown_fields(head, set(_BOARD_FIELDS) | set(_CURRENCY_FORMS), "[board]")
         info = {name: self.field(head, name, kind, "[board]") for name, kind in _BOARD_FIELDS.items()}
+        forms = {name: self.check_type(head[name], name, str, "[board]") for name in _CURRENCY_FORMS if name in head}
         if info["small_per_large"] < 1:
             raise self.fail("[board]", f"field 'small_per_large' must be at least 1, got {info['small_per_large']}")
         provenance = self.provenance()
@@ -314,6 +334,9 @@ class _BoardParser:
             decks=decks,
             provenance=dict(provenance),
             source=self.source,
+            currency_forms={"en": (forms.get("currency_one_en", info["currency_en"]), info["currency_en"]),
+                            "ru": (forms.get("currency_one_ru", info["currency_ru"]),
+                                   forms.get("currency_few_ru", info["currency_ru"]), info["currency_ru"])},
             **{k: v for k, v in info.items() if k != "size"},
         )
 

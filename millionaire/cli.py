@@ -3,8 +3,11 @@
 Examples
 --------
 >>> main(["board", "show", "--board", "millionaire-classic"])  # doctest: +ELLIPSIS
-Millionaire Classic: 40 cells, 24 properties
-  #  cell ...
+Millionaire Classic: 40 cells, 24 plots in 8 industries.
+Rent by level: empty plot, 1, 2, 3 branches, enterprise.
+   #  cell ...
+  39  Oil holding ...
+0
 """
 
 from __future__ import annotations
@@ -12,9 +15,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from .board import Board, CellKind, load_board
+from .board import Board, Cell, CellKind, load_board
 from .errors import MillionaireError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import Game, GameResult
+    from .rules import RuleSet
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,38 +32,372 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def board_table(board: Board, lang: str = "en") -> str:
-    """The board's cells as a plain-text table.
+_HEADERS = {
+    "en": ("cell", "kind", "industry", "price", "build", "rent / effect"),
+    "ru": ("клетка", "вид", "отрасль", "цена", "стройка", "рента / действие"),
+}
+_KIND_WORDS = {
+    CellKind.START: ("start", "старт"),
+    CellKind.PLOT: ("plot", "участок"),
+    CellKind.RAILROAD: ("railroad", "железная дорога"),
+    CellKind.UTILITY: ("utility", "коммунальная служба"),
+    CellKind.TAX: ("tax", "налог"),
+    CellKind.CARD: ("card", "карточка"),
+    CellKind.FUND_COLLECT: ("fund", "фонд"),
+    CellKind.FUND_FINE: ("fine", "штраф"),
+    CellKind.JAIL: ("jail", "задержание"),
+    CellKind.GO_TO_JAIL: ("go to jail", "на задержание"),
+    CellKind.JACKPOT: ("jackpot", "джекпот"),
+    CellKind.REST: ("rest", "отдых"),
+}
 
-    >>> print(board_table(load_board("millionaire-classic")).splitlines()[3])
-      1  Cinema                     plot      Entertainment                 50     50  1 / 10 / 30 / 90 / 200
+
+def plural_en(count: int, word: str) -> str:
+    """``count`` and the English noun in the form that agrees with it.
+
+    >>> plural_en(1, "plot"), plural_en(24, "plot"), plural_en(8, "industry"), plural_en(3, "branch")
+    ('1 plot', '24 plots', '8 industries', '3 branches')
     """
-    small = board.small_building_ru if lang == "ru" else board.small_building_en
-    header = "Ячейки" if lang == "ru" else "cell"
-    lines = [
-        f"{board.name(lang)}: {board.size} cells, {len(board.ownable)} properties",
-        f"  #  {header:<26} {'kind':<9} {'industry':<26} {'price':>6} {'build':>6}  rent (empty, 1.. {small}s, top)",
-    ]
+    if count == 1:
+        return f"{count} {word}"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return f"{count} {word}es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{count} {word[:-1]}ies"
+    return f"{count} {word}s"
+
+
+def plural_ru(count: int, one: str, few: str, many: str) -> str:
+    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
+
+    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
+    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
+    """
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} {one}"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return f"{count} {few}"
+    return f"{count} {many}"
+
+
+def _ru_after_two(word: str) -> str:
+    """The form a Russian noun takes after 2, 3, 4 (филиал → филиала, отель → отеля); good for the usual nouns."""
+    if word.endswith(("ь", "й")):
+        return word[:-1] + "я"
+    if word.endswith(("а", "я")):
+        return word[:-1] + ("и" if word.endswith("я") or word[-2:-1] in "гкхжшщч" else "ы")
+    if word.endswith("е"):
+        return word[:-1] + "я"
+    if word.endswith("о"):
+        return word
+    return word + "а"
+
+
+def _summary(board: Board, lang: str) -> list[str]:
+    """The line under the title (what the board holds) and the line that explains the rent levels."""
+    counts = [len(board.cells), len(board.plots), len(board.industries), len(board.railroads), len(board.utilities)]
+    cells, plots, industries, railroads, utilities = counts
+    steps = ", ".join(str(n) for n in range(1, board.small_per_large + 1))
+    if lang == "ru":
+        parts = [plural_ru(cells, "клетка", "клетки", "клеток"), plural_ru(plots, "участок", "участка", "участков")
+                 + " в " + plural_ru(industries, "отрасли", "отраслях", "отраслях")]
+        if railroads:
+            parts.append(plural_ru(railroads, "железная дорога", "железные дороги", "железных дорог"))
+        if utilities:
+            parts.append(plural_ru(utilities, "коммунальная служба", "коммунальные службы", "коммунальных служб"))
+        small = board.small_building_ru if board.small_per_large == 1 else _ru_after_two(board.small_building_ru)
+        levels = f"Рента по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
+    else:
+        parts = [plural_en(cells, "cell"), plural_en(plots, "plot") + " in " + plural_en(industries, "industry")]
+        if railroads:
+            parts.append(plural_en(railroads, "railroad"))
+        if utilities:
+            parts.append(plural_en(utilities, "utility"))
+        small = plural_en(board.small_per_large, board.small_building_en).split(" ", 1)[1]
+        levels = f"Rent by level: empty plot, {steps} {small}, {board.large_building_en}."
+    return [f"{board.name(lang)}: {', '.join(parts)}.", levels]
+
+
+def _effect(board: Board, cell: Cell, lang: str) -> str:
+    """The last column: the rent list of a property, or what the cell does."""
+    ru = lang == "ru"
+    if cell.kind is CellKind.UTILITY:
+        return " / ".join(map(str, cell.dice_multipliers)) + (" × очки кубиков" if ru else " × dice")
+    if cell.rent:
+        return " / ".join(map(str, cell.rent))
+    if cell.kind is CellKind.CARD:
+        deck = board.decks[cell.deck].name(lang)
+        return f"карточка «{deck}»" if ru else f"draw a {deck} card"
+    if cell.kind is CellKind.TAX:
+        return f"заплатить {cell.amount} банку" if ru else f"pay {cell.amount} to the bank"
+    if cell.kind is CellKind.FUND_COLLECT:
+        return "забрать деньги фонда" if ru else "take the money in the fund"
+    if cell.kind is CellKind.FUND_FINE:
+        return (f"на клетку {cell.target}, штраф {cell.amount} в фонд" if ru
+                else f"go to cell {cell.target}, pay {cell.amount} into the fund")
+    if cell.kind is CellKind.GO_TO_JAIL:
+        return f"на клетку {board.jail}, задержание" if ru else f"go to cell {board.jail}, detained"
+    if cell.kind is CellKind.JACKPOT:
+        return "игровой автомат" if ru else "slot machine"
+    return ""
+
+
+def board_table(board: Board, lang: str = "en") -> str:
+    """The board's cells as a plain-text table, in English (``"en"``) or Russian (``"ru"``).
+
+    >>> lines = board_table(load_board("millionaire-classic")).splitlines()
+    >>> print("\\n".join(lines[:5]))
+    Millionaire Classic: 40 cells, 24 plots in 8 industries.
+    Rent by level: empty plot, 1, 2, 3 branches, enterprise.
+       #  cell               kind        industry        price  build  rent / effect
+       0  START              start
+       1  Cinema             plot        Entertainment      50     50  1 / 10 / 30 / 90 / 200
+    >>> print(board_table(load_board("monopoly-us"), "ru").splitlines()[0])
+    Монополия (США): 40 клеток, 22 участка в 8 отраслях, 4 железные дороги, 2 коммунальные службы.
+    """
+    kind_column = 0 if lang == "en" else 1
+    rows = []
     for cell in board.cells:
         industry = board.industries[cell.industry] if cell.industry >= 0 else None
-        price = str(cell.price) if cell.ownable else (str(cell.amount) if cell.amount else "")
-        build = str(industry.build_price) if industry else ""
-        if cell.kind is CellKind.UTILITY:
-            rent = " / ".join(f"{m}× dice" for m in cell.dice_multipliers)
-        elif cell.rent:
-            rent = " / ".join(map(str, cell.rent))
-        elif cell.kind is CellKind.CARD:
-            rent = board.decks[cell.deck].name(lang)
-        else:
-            rent = ""
-        name = industry.name(lang) if industry else ""
-        lines.append(f"{cell.index:>3}  {cell.name(lang):<26} {cell.kind.value:<9} {name:<26} {price:>6} {build:>6}  {rent}".rstrip())
-    return "\n".join(lines)
+        rows.append((
+            str(cell.index),
+            cell.name(lang),
+            _KIND_WORDS[cell.kind][kind_column],
+            industry.name(lang) if industry else "",
+            str(cell.price) if cell.ownable else "",
+            str(industry.build_price) if industry else "",
+            _effect(board, cell, lang),
+        ))
+    header = ("#", *_HEADERS["ru" if lang == "ru" else "en"])
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(6)]
+    right = (True, False, False, False, True, True)
+
+    def line(row: tuple[str, ...]) -> str:
+        cells = [text.rjust(width) if r else text.ljust(width) for text, width, r in zip(row, widths, right)]
+        return ("  " + "  ".join(cells) + "  " + row[6]).rstrip()
+
+    return "\n".join([*_summary(board, lang), line(header), *map(line, rows)])
 
 
 def _board_show(args: argparse.Namespace) -> int:
     print(board_table(load_board(args.board), args.lang))
     return 0
+
+
+# ---------------------------------------------------------------------- play and simulate
+_PLAYER_NAMES = {
+    "en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya"),
+    "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Зоя", "Илья"),
+}
+_DEFAULT_PLAYERS = 4
+
+_PLAY_TEXT = {
+    "en": {
+        "header": "{board}: {players} players, seed {seed}, round limit {limit}.",
+        "seats": "Turn order (drawn by lot): {seats}.",
+        "result": "Result",
+        "winner": "  Winner: {winner}: {reason}.",
+        "nobody": "nobody",
+        "length": "  Rounds: {rounds}, turns: {turns}.",
+        "worth": "  Net worth ({currency}):",
+        "bankrupt": "bankrupt",
+        "last player standing": "the last player left in the game",
+        "timed game: the richest": "the timed game is over and the richest player wins",
+        "round limit: the richest": "stopped by the round limit ({limit}), the richest player wins",
+    },
+    "ru": {
+        "header": "{board}: игроков: {players}, seed {seed}, лимит раундов: {limit}.",
+        "seats": "Очерёдность хода (по жребию): {seats}.",
+        "result": "Итог",
+        "winner": "  Победитель: {winner}: {reason}.",
+        "nobody": "никто",
+        "length": "  Раундов: {rounds}, ходов: {turns}.",
+        "worth": "  Капитал игроков ({currency}):",
+        "bankrupt": "банкрот",
+        "last player standing": "остался в игре последним",
+        "timed game: the richest": "время игры вышло, побеждает самый богатый",
+        "round limit: the richest": "игра остановлена лимитом раундов ({limit}), побеждает самый богатый",
+    },
+}
+
+_SIMULATE_HEADER = {
+    "en": "{board}: {games} games, {players} players ({lineup}), seed {seed}, round limit {limit}.",
+    "ru": "{board}: партий: {games}, игроков: {players} ({lineup}), seed {seed}, лимит раундов: {limit}.",
+}
+
+
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: an integer >= ``least`` (else a one-line usage error)."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {value}")
+        return value
+
+    return convert
+
+
+def lineup(strategies: str, players: int | None) -> list[str]:
+    """The strategy of each player from ``--strategies`` (a comma list) and ``--players``.
+
+    One strategy plays every seat; a list of several gives one per player (and the player count
+    when ``--players`` is omitted). Without ``--players`` a single strategy seats 4 players.
+
+    >>> lineup("cautious", 3)
+    ['cautious', 'cautious', 'cautious']
+    >>> lineup("cautious, aggressive", None)
+    ['cautious', 'aggressive']
+    >>> lineup("cautious,aggressive", 3)
+    Traceback (most recent call last):
+    ...
+    millionaire.errors.MillionaireError: --strategies lists 2 strategies for 3 players: give 3, or one for every seat
+    """
+    names = [name.strip() for name in strategies.split(",")]
+    if any(not name for name in names):
+        raise MillionaireError(f"--strategies has an empty entry in {strategies!r}: give names separated by commas")
+    if len(names) == 1:
+        return names * (players if players is not None else _DEFAULT_PLAYERS)
+    if players is not None and players != len(names):
+        raise MillionaireError(
+            f"--strategies lists {len(names)} strategies for {players} players: give {players}, or one for every seat"
+        )
+    return names
+
+
+def _emit(text: str) -> None:
+    """Print ``text``; a reader that stops early (``| head``) is not an error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+
+
+def _describe_lineup(strategies: Sequence[str]) -> str:
+    counts = {name: strategies.count(name) for name in strategies}
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
+def _seed(value: int | None) -> int:
+    """The seed to use: the given one, or a fresh one (printed, so the run can be repeated)."""
+    if value is not None:
+        return value
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+def _setup(args: argparse.Namespace) -> tuple[Board, RuleSet, list[str]]:
+    """Board, rules and lineup of ``play``/``simulate``, all checked (MillionaireError on bad input)."""
+    from .rules import RuleSet
+    from .simulate import check_lineup
+
+    board = load_board(args.board)
+    rules = RuleSet.for_board(board.key)
+    strategies = lineup(args.strategies, args.players)
+    check_lineup(strategies, rules)
+    return board, rules, strategies
+
+
+def play_text(game: Game, result: GameResult, lang: str = "en") -> str:
+    """The result block printed after a game by ``millionaire play``.
+
+    >>> from millionaire import Game
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious", "aggressive"], seed=2)
+    >>> print(play_text(game, game.run(max_rounds=1)))  # doctest: +ELLIPSIS
+    Result
+      Winner: ... stopped by the round limit (1), the richest player wins.
+      Rounds: 1, turns: 2.
+      Net worth (fants):
+        1. ...
+        2. ...
+    """
+    text = _PLAY_TEXT["ru" if lang == "ru" else "en"]
+    names, strategies = list(result.names), [agent.name for agent in game.agents]
+    reason = text.get(result.reason, result.reason).format(limit=game.round_limit)
+    winner = f"{names[result.winner]} ({strategies[result.winner]})" if result.winner >= 0 else text["nobody"]
+    lines = [
+        text["result"],
+        text["winner"].format(winner=winner, reason=reason),
+        text["length"].format(rounds=result.rounds, turns=result.turns),
+        text["worth"].format(currency=game.board.currency(lang)),
+    ]
+    labels = [f"{seat + 1}. {name} ({strategy})" for seat, (name, strategy) in enumerate(zip(names, strategies))]
+    width = max(map(len, labels))
+    digits = max(len(str(w)) for w in result.net_worth)
+    for seat, label in enumerate(labels):
+        mark = f"  {text['bankrupt']}" if game.state.players[seat].bankrupt else ""
+        lines.append(f"    {label:<{width}}  {result.net_worth[seat]:>{digits}}{mark}")
+    return "\n".join(lines)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .engine import Game
+
+    board, rules, strategies = _setup(args)
+    seed = _seed(args.seed)
+    lang = args.lang
+    names = list(_PLAYER_NAMES[lang][: len(strategies)])
+    game = Game(board, rules, agents=strategies, seed=seed, names=names)
+    result = game.run(max_rounds=args.max_rounds)
+    text = _PLAY_TEXT[lang]
+    seats = ", ".join(f"{seat + 1}. {name} ({agent.name})" for seat, (name, agent) in enumerate(zip(game.names, game.agents)))
+    out = [text["header"].format(board=board.name(lang), players=len(strategies), seed=seed, limit=args.max_rounds),
+           text["seats"].format(seats=seats), "", *game.log(lang), "", play_text(game, result, lang)]
+    _emit("\n".join(out))
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .simulate import format_summary, play_games, summarise
+
+    board, rules, strategies = _setup(args)
+    seed = _seed(args.seed)
+    progress = not args.quiet and sys.stderr.isatty()
+    try:
+        games = play_games(board, rules, strategies, args.games, seed, args.max_rounds, jobs=args.jobs, progress=progress)
+    except KeyboardInterrupt:
+        print("millionaire: interrupted", file=sys.stderr)
+        return 130
+    header = _SIMULATE_HEADER[args.lang].format(
+        board=board.name(args.lang), games=args.games, players=len(strategies), lineup=_describe_lineup(strategies),
+        seed=seed, limit=args.max_rounds,
+    )
+    _emit(header + "\n" + format_summary(summarise(games), args.lang))
+    return 0
+
+
+def _markov(args: argparse.Namespace) -> int:
+    from .markov import format_csv, format_table, movement_chain, view
+
+    if args.turns is not None and args.per not in (None, "turn"):
+        raise MillionaireError(f"--turns gives where the token stands after K turns; it does not combine with --per {args.per}")
+    board = load_board(args.board)
+    try:
+        chain = movement_chain(board, jail=args.jail)
+        values, title, column = view(chain, args.per or "roll", args.turns)
+    except ValueError as error:  # a board whose card moves cannot be enumerated
+        raise MillionaireError(str(error)) from None
+    _emit(format_csv(chain, values) if args.csv else format_table(chain, values, title, column))
+    return 0
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser, max_rounds: int) -> None:
+    """The options ``play`` and ``simulate`` share."""
+    parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
+    parser.add_argument("--players", type=_at_least(1), default=None,
+                        help=f"number of players (default: as many as --strategies lists, or {_DEFAULT_PLAYERS})")
+    parser.add_argument("--strategies", default="cautious",
+                        help="comma list, one per player, or one for every seat: cautious, aggressive, monopolist, random")
+    parser.add_argument("--seed", type=_at_least(0), default=None, help="integer seed (default: a fresh one, printed)")
+    parser.add_argument("--max-rounds", type=_at_least(1), default=max_rounds,
+                        help=f"stop after this many rounds, the richest player wins (default {max_rounds})")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,6 +411,28 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
     show.add_argument("--lang", choices=("en", "ru"), default="en")
     show.set_defaults(handler=_board_show)
+
+    play = commands.add_parser("play", help="play one game between bots and print it as sentences")
+    _add_game_arguments(play, max_rounds=1000)
+    play.set_defaults(handler=_play)
+
+    simulate = commands.add_parser("simulate", help="play many games and print win rates and game lengths")
+    _add_game_arguments(simulate, max_rounds=1000)
+    simulate.add_argument("--games", type=_at_least(1), default=100, help="how many games (default 100)")
+    simulate.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1); results do not depend on it")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar (it is shown only on a terminal anyway)")
+    simulate.set_defaults(handler=_simulate)
+
+    markov = commands.add_parser("markov", help="exact long-run probabilities of where a token goes (Markov chain)")
+    markov.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
+    markov.add_argument("--jail", choices=("short", "long"), default="short",
+                        help="leave detention at once by paying (short, default) or stay as long as allowed (long)")
+    markov.add_argument("--per", choices=("roll", "turn", "landing"), default=None,
+                        help="where a roll ends (roll, default), where a turn ends (turn), or landings per turn (landing)")
+    markov.add_argument("--turns", type=_at_least(0), default=None, metavar="K",
+                        help="where the token stands after K turns from START instead of in the long run")
+    markov.add_argument("--csv", action="store_true", help="CSV (cell,name,probability; last row in_jail) instead of a table")
+    markov.set_defaults(handler=_markov)
     return parser
 
 
@@ -80,7 +444,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except MillionaireError as error:
-        print(f"millionaire: error: {error}", file=sys.stderr)
+        one_line = " ".join(str(error).split())
+        print(f"millionaire: error: {one_line}", file=sys.stderr)
         return 2
 
 

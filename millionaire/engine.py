@@ -24,7 +24,7 @@ import numpy as np
 from . import movement
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
-from .errors import IllegalActionError
+from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
 from .jackpot import payout, spin
 from .rules import RuleSet
@@ -91,13 +91,13 @@ class Game:
         self.board = board
         self.rules = rules if rules is not None else (state.rules if state else RuleSet.for_board(board.key))
         if self.rules.small_per_large + 2 != board.levels:
-            raise ValueError(
+            raise MillionaireError(
                 f"RuleSet.small_per_large is {self.rules.small_per_large} but board {board.key!r} has "
                 f"{board.small_per_large} small buildings per large one"
             )
         count = len(agents)
         if not self.rules.min_players <= count <= self.rules.max_players:
-            raise ValueError(f"a game needs {self.rules.min_players}..{self.rules.max_players} players, got {count}")
+            raise MillionaireError(f"a game needs {self.rules.min_players}..{self.rules.max_players} players, got {count}")
         seeds = np.random.SeedSequence(seed)
         dice_seed, agent_seed = seeds.spawn(2)
         self.agents = [make_agent(a, seed=agent_seed.spawn(1)[0]) for a in agents]
@@ -108,7 +108,7 @@ class Game:
         self._rng = np.random.Generator(np.random.PCG64(dice_seed))
         if state is not None:
             if len(state.players) != count:
-                raise ValueError(f"the state has {len(state.players)} players but {count} agents were given")
+                raise MillionaireError(f"the state has {len(state.players)} players but {count} agents were given")
             self.state = state
             self._rng.bit_generator.state = state.dice["bit_generator"]
         else:
@@ -127,7 +127,7 @@ class Game:
     def _new_state(self, names: list[str]) -> GameState:
         board, rules = self.board, self.rules
         if len(names) != len(self.agents):
-            raise ValueError(f"{len(names)} names given for {len(self.agents)} players")
+            raise MillionaireError(f"{len(names)} names given for {len(self.agents)} players")
         order = list(range(len(names)))
         if rules.shuffle_seats:
             order = [int(i) for i in self._rng.permutation(len(names))]
@@ -240,7 +240,7 @@ class Game:
                 continue
             agent = agents[data["player"]]
             if agent is None or getattr(agent, "human", False):
-                raise ValueError(f"player {data['player']} ({self.names[data['player']]}) is human: answer with game.apply()")
+                raise MillionaireError(f"player {data['player']} ({self.names[data['player']]}) is human: answer with game.apply()")
             action = agent.choose(self, Decision(self, data))
             if type(action) is not Action or problem(data, action):
                 self.apply(action)  # raises IllegalActionError with the whole story

@@ -143,13 +143,14 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     template = _TEMPLATES[lang][kind]
     if kind == "auction" and event.player < 0:
         template = _TEMPLATES[lang]["auction_none"]
-    return template.format(
+    sentence = template.format(
         p=who(event.player),
         o=who(event.other),
         cell=board.cells[event.cell].name(lang) if event.cell >= 0 else "",
         amount=event.amount,
-        money=f"{event.amount} {board.currency(lang)}",
+        money=board.money(event.amount, lang),
         reason=_REASONS[lang].get(event.detail, event.detail),
         detail=detail,
         where=translate("unowned" if event.other == BANK else "with its owner"),
     )
+    return sentence[0].upper() + sentence[1:]

@@ -102,6 +102,7 @@ class GameTable(widgets.VBox):
         if lang not in _WORDS:
             raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
         self.lang = lang
+        self.last_error = ""  # the text of the last refusal shown in `message`
         self.board_choice = widgets.Dropdown(options=["millionaire-classic", "monopoly-us"], value=board,
                                              description=self.word("board"))
         self.players_choice = widgets.BoundedIntText(value=players, min=2, max=6, description=self.word("players"))
@@ -139,7 +140,8 @@ class GameTable(widgets.VBox):
         self.bots_button = widgets.Button(description=self.word("bots"))
         self.bots_button.on_click(lambda _: self.bots_until_human())
         self.rounds_choice = widgets.BoundedIntText(value=5, min=1, max=1000, description=self.word("auto"),
-                                                    layout=widgets.Layout(width="220px"))
+                                                    style={"description_width": "initial"},
+                                                    layout=widgets.Layout(width="260px"))
         self.auto_button = widgets.Button(description="▶")
         self.auto_button.on_click(lambda _: self.autoplay(self.rounds_choice.value))
         self.undo_button = widgets.Button(description=self.word("undo"))
@@ -381,7 +383,7 @@ class GameTable(widgets.VBox):
         rows = []
         for seat, player in enumerate(game.state.players):
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            who = "👤" if game.agents[seat] is None else game.agents[seat].name
+            who = ("человек" if self.lang == "ru" else "human") if game.agents[seat] is None else game.agents[seat].name
             if player.bankrupt:
                 detail = self.word("bankrupt")
             else:
@@ -394,4 +396,5 @@ class GameTable(widgets.VBox):
         return "".join(rows)
 
     def _error(self, text: str) -> str:
+        self.last_error = text
         return f"<span style='color:#b00020'>{html.escape(text)}</span>"
