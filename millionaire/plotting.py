@@ -80,7 +80,14 @@ class BoardView:
             raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
         if board.size % 4:
             raise ValueError(f"a board is drawn as a square: {board.size} cells is not a multiple of 4")
-        if ax is None:
+        if ax is None and fast:  # a figure of its own, never shown by pyplot (widgets show the PNG)
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+            from matplotlib.figure import Figure
+
+            figure = Figure(figsize=(9, 9))
+            FigureCanvasAgg(figure)
+            ax = figure.add_subplot()
+        elif ax is None:
             _, ax = plt.subplots(figsize=(9, 9))
         self.board, self.ax, self.lang, self.names = board, ax, lang, list(names)
         self._dynamic: list[Any] = []
