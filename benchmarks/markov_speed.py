@@ -1,0 +1,100 @@
+"""Markov speed: building and solving the exact movement chain, and the vectorised landing simulator.
+
+Run: ``python benchmarks/markov_speed.py [--repeats R] [--rolls N] [--record]``. For each board it
+prints the median of R runs of
+
+- the chain: ``MovementChain(board, jail=...)`` built afresh (no cache) and solved for all three views;
+- the simulator: ``simulate_landings`` with doubles, detention and cycled decks (no burn-in), in rolls
+  per second, beside plain numpy dice-and-move (no doubles, jail or cards) for scale.
+
+``--record`` appends the results, with the command, to ``benchmarks/RESULTS.md``. Small matrices
+gain nothing from several BLAS threads and lose when the cores are busy: ``--blas-threads 1`` sets
+``OPENBLAS_NUM_THREADS`` (and the OpenMP/MKL equivalents) before numpy loads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+BOARDS = ("millionaire-classic", "monopoly-us")
+SECTION = "## Markov chain and landing simulator (`benchmarks/markov_speed.py`)"
+
+
+def median_time(run, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rolls", type=int, default=10**7, help="rolls per simulator run (default 10^7)")
+    parser.add_argument("--tokens", type=int, default=100_000, help="tokens moved together (default 10^5)")
+    parser.add_argument("--blas-threads", type=int, default=None, help="BLAS threads (default: the library's)")
+    parser.add_argument("--record", action="store_true", help="append the results to benchmarks/RESULTS.md")
+    args = parser.parse_args()
+    if args.blas_threads is not None:
+        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ[name] = str(args.blas_threads)
+
+    import numpy as np
+
+    from millionaire import load_board
+    from millionaire.landing_sim import simulate_landings
+    from millionaire.markov import VIEWS, MovementChain
+
+    def plain_dice(rolls: int, tokens: int) -> None:
+        rng = np.random.default_rng(0)
+        totals = np.array([a + b for a in range(1, 7) for b in range(1, 7)])
+        position = np.zeros(tokens, dtype=np.int64)
+        counts = np.zeros(40, dtype=np.int64)
+        for _ in range(-(-rolls // tokens)):
+            position = (position + totals.take(rng.integers(0, 36, size=tokens))) % 40
+            counts += np.bincount(position, minlength=40)
+
+    lines = []
+    for name in BOARDS:
+        board = load_board(name)
+        for jail in ("short", "long"):
+            def solve() -> None:
+                chain = MovementChain(board, jail=jail)
+                for per in VIEWS:
+                    chain.probabilities(per)
+
+            seconds = median_time(solve, args.repeats)
+            lines.append(f"chain      {name:<20} jail {jail:<5} build + solve {1000 * seconds:6.1f} ms "
+                         f"(median of {args.repeats})")
+        seconds = median_time(lambda: simulate_landings(board, rolls=args.rolls, tokens=args.tokens, burn_in=0,
+                                                        seed=1), args.repeats)
+        lines.append(f"simulator  {name:<20} jail short {args.rolls / seconds:12.3g} rolls/s "
+                     f"(median of {args.repeats} runs of {args.rolls:.0e} rolls, {args.tokens} tokens, cycled decks)")
+    seconds = median_time(lambda: plain_dice(args.rolls, args.tokens), args.repeats)
+    lines.append(f"baseline   plain numpy dice-and-move        {args.rolls / seconds:12.3g} rolls/s "
+                 f"(no doubles, jail or cards)")
+    print("\n".join(lines))
+    if args.record:
+        command = "python benchmarks/" + " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
+        blas = os.environ.get("OPENBLAS_NUM_THREADS", "default")
+        header = "" if RESULTS.is_file() else "# Benchmark results\n\nEach section: the command, the machine, the medians.\n"
+        if SECTION not in (RESULTS.read_text(encoding="utf-8") if RESULTS.is_file() else ""):
+            header += f"\n{SECTION}\n\nTargets: chain build + solve under 50 ms per board; simulator at least 10^7 rolls/s.\n"
+        with RESULTS.open("a", encoding="utf-8") as out:
+            out.write(f"{header}\n{date.today()}, `{command}`, Python {platform.python_version()}, numpy "
+                      f"{np.__version__}, {os.cpu_count()} CPUs, BLAS threads {blas}, "
+                      f"load average {os.getloadavg()[0]:.1f}:\n\n```\n" + "\n".join(lines) + "\n```\n")
+
+
+if __name__ == "__main__":
+    main()

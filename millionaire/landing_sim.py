@@ -1,0 +1,378 @@
+"""Movement only, many tokens at once: a vectorised numpy simulator of where rolls end and what is landed on.
+
+Each of ``tokens`` independent tokens moves by the dice, with doubles, the third double, detention
+and release (the ``"short"`` or ``"long"`` jail strategy of :mod:`millionaire.markov`), "go to" cells,
+jumps and card moves. Every token has its own shuffled copy of each deck and draws it in a cycle: the
+top card, then back to the bottom (kept cards too, as if used at once). Cards whose move depends on the
+game follow the same :class:`~millionaire.markov.CardPolicy` as the exact chain.
+
+No rule is written here. At the start the simulator tabulates :mod:`millionaire.movement`: the roll
+of every state for each of the 36 dice outcomes, where arriving on each cell leads (jumps, detention,
+a card draw) and the move of every card from every cell. Each step is then a handful of array
+look-ups for all tokens together. No money, no owners: what the exact chain describes, sampled, so
+the two can check each other.
+
+The chain draws cards as independent uniform draws; a cycled deck never deals the same card twice in
+a row. The difference shows only where one deck's card leads straight to the same deck, such as
+Millionaire's "forward 10" from Move cell 22 to Move cell 32, which the chain lets repeat with
+probability 1/400 (on to Casino, cell 2). ``decks="uniform"`` draws as the chain does.
+
+Examples
+--------
+>>> from millionaire import load_board
+>>> counts = simulate_landings(load_board("monopoly-us"), rolls=200_000, tokens=2_000, seed=1)
+>>> counts.rolls, counts.per_roll.shape
+(200000, (41,))
+>>> round(float(counts.per_roll.sum()), 12)
+1.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import movement
+from .board import Board
+from .markov import JAIL_STRATEGIES, VIEWS, CardPolicy
+from .rules import RuleSet
+
+#: How the simulated tokens draw cards: their own shuffled deck in a cycle, or independent draws.
+DECK_MODES = ("cycled", "uniform")
+
+# Where an arrival leads once jumps are followed; and a card that leaves the token or detains it.
+_STOP, _DETAIN, _DRAW = 0, 1, 2
+_STAYS, _DETAINED = -1, -2
+
+
+@dataclass(frozen=True)
+class LandingCounts:
+    """What a run of :func:`simulate_landings` counted, per batch of tokens.
+
+    Attributes
+    ----------
+    board_key, jail, decks
+        The board, the jail strategy and the deck mode simulated.
+    rolls
+        Rolls counted (after the burn-in), all batches together.
+    roll_counts
+        Shape ``(batches, size + 1)``: rolls that ended on each cell, detention last.
+    turn_counts
+        Shape ``(batches, size + 1)``: turns that ended with the token on each cell, detention last.
+    landing_counts
+        Shape ``(batches, size + 1)``: landings on each cell, detentions last.
+    """
+
+    board_key: str
+    jail: str
+    decks: str
+    rolls: int
+    roll_counts: NDArray[np.int64]
+    turn_counts: NDArray[np.int64]
+    landing_counts: NDArray[np.int64]
+
+    @property
+    def turns(self) -> int:
+        """Turns completed (after the burn-in)."""
+        return int(self.turn_counts.sum())
+
+    def frequencies(self, per: str = "roll", by_batch: bool = False) -> NDArray[np.float64]:
+        """The simulated counterpart of :meth:`~millionaire.markov.MovementChain.probabilities`.
+
+        Parameters
+        ----------
+        per
+            ``"roll"`` (share of rolls ending on each cell), ``"turn"`` (share of turns) or
+            ``"landing"`` (landings per turn); detention last.
+        by_batch
+            One row per batch instead of all batches pooled.
+        """
+        if per not in VIEWS:
+            raise ValueError(f"per must be one of {', '.join(VIEWS)}, got {per!r}")
+        counts = {"roll": self.roll_counts, "turn": self.turn_counts, "landing": self.landing_counts}[per]
+        totals = (self.roll_counts if per == "roll" else self.turn_counts).sum(axis=1)
+        if by_batch:
+            return counts / totals[:, None]
+        return counts.sum(axis=0) / totals.sum()
+
+    @property
+    def per_roll(self) -> NDArray[np.float64]:
+        """Share of rolls ending on each cell, detention last (sums to 1)."""
+        return self.frequencies("roll")
+
+    @property
+    def per_turn(self) -> NDArray[np.float64]:
+        """Share of turns ending on each cell, detention last (sums to 1)."""
+        return self.frequencies("turn")
+
+    @property
+    def per_landing(self) -> NDArray[np.float64]:
+        """Landings on each cell per turn, detentions per turn last."""
+        return self.frequencies("landing")
+
+    def standard_error(self, per: str = "roll") -> NDArray[np.float64]:
+        """Standard error of each entry of ``frequencies(per)``, from the spread between batches.
+
+        Batches are disjoint sets of independent tokens, so their spread includes every correlation
+        along a token's path (doubles, detention, its deck order).
+        """
+        rows = self.frequencies(per, by_batch=True)
+        if rows.shape[0] < 2:
+            raise ValueError("a standard error needs at least 2 batches")
+        return rows.std(axis=0, ddof=1) / np.sqrt(rows.shape[0])
+
+
+class _Tables:
+    """:mod:`movement` tabulated for array look-ups; states numbered as in ``MovementChain``:
+    ``cell * doubles_to_jail + doubles`` for a free token, then the detained states."""
+
+    def __init__(self, board: Board, rules: RuleSet, jail: str, policy: CardPolicy) -> None:
+        size, doubles = board.size, rules.doubles_to_jail
+        self.size, self.doubles = size, doubles
+        self.jail0 = size * doubles
+        self.count = self.jail0 + (rules.jail_max_turns if jail == "long" else 1)
+        decks = list(board.decks)
+        # Arriving on each cell by a roll (row 1) or otherwise (row 0), jumps followed: what follows,
+        # the cell it stops or draws on, and the cells jumped to. Then the deck of each card cell.
+        follow = [[self._follow(board, rules, cell, bool(by_roll), []) for cell in range(size)] for by_roll in (0, 1)]
+        hops = max(len(f[2]) for row in follow for f in row)
+        self.status = np.array([[f[0] for f in row] for row in follow], dtype=np.int64)
+        self.stop = np.array([[f[1] for f in row] for row in follow], dtype=np.int64)
+        self.deck_of = np.array([decks.index(c.deck) if c.deck else -1 for c in board.cells], dtype=np.int64)
+        self.jumps = np.full((2, size, hops), -1, dtype=np.int64)
+        for by_roll, row in enumerate(follow):
+            for cell, (_, _, landed) in enumerate(row):
+                self.jumps[by_roll, cell, :len(landed)] = landed
+        self._rolls(board, rules, jail)
+        self._cards(board, policy, decks)
+        self.bins = np.array([s // doubles if s < self.jail0 else size for s in range(self.count)])
+        self.turn_end = np.array([s >= self.jail0 or s % doubles == 0 for s in range(self.count)])
+
+    def _follow(self, board: Board, rules: RuleSet, cell: int, by_roll: bool, seen: list[int]) -> tuple[int, int, list[int]]:
+        """Follow :func:`movement.arrival` through jumps: (what follows, the cell, cells jumped to)."""
+        if cell in seen:
+            raise ValueError(f"board {board.key!r}: jumps go round in a circle ({' → '.join(map(str, [*seen, cell]))})")
+        arrival = movement.arrival(board, rules, cell, by_roll)
+        if arrival.action == "jump":
+            status, stop, landed = self._follow(board, rules, arrival.cell, False, [*seen, cell])
+            return status, stop, [arrival.cell, *landed]
+        return {"stay": _STOP, "detain": _DETAIN, "draw": _DRAW}[arrival.action], cell, []
+
+    def _rolls(self, board: Board, rules: RuleSet, jail: str) -> None:
+        """One roll of every state for each of the 36 dice outcomes (``6 * (die1 - 1) + die2 - 1``):
+        the cell arrived on by the dice (-1: none), the next state unless a card is drawn, and
+        whether one is (``special``)."""
+        count, doubles = self.count, self.doubles
+        arrive = np.full((count, 36), -1, dtype=np.int64)
+        plain = np.zeros((count, 36), dtype=np.int64)
+        carry = np.zeros((count, 36), dtype=np.int64)
+        for state in range(count):
+            detained = state >= self.jail0
+            cell, rolled = (board.jail, 0) if detained else divmod(state, doubles)
+            for outcome, (_, die1, die2) in enumerate(movement.DICE):
+                if detained and jail == "long":
+                    result = movement.jail_roll(rules, state - self.jail0, die1, die2)
+                    if result.outcome == "stay":
+                        plain[state, outcome] = state + 1
+                        continue
+                    arrive[state, outcome] = movement.step(board, cell, result.steps)[0]
+                else:
+                    move = movement.roll_move(board, rules, cell, rolled, die1, die2)
+                    if move.to_jail:
+                        plain[state, outcome] = self.jail0
+                        continue
+                    arrive[state, outcome] = move.destination
+                    carry[state, outcome] = move.doubles if die1 == die2 else 0
+                status, stop = self.status[1, arrive[state, outcome]], self.stop[1, arrive[state, outcome]]
+                plain[state, outcome] = self.jail0 if status == _DETAIN else stop * doubles + carry[state, outcome]
+        self.arrive, self.plain, self.carry = arrive.ravel(), plain.ravel(), carry.ravel()
+        self.special = (self.arrive >= 0) & (self.status[1].take(self.arrive) == _DRAW)
+
+    def _cards(self, board: Board, policy: CardPolicy, decks: list[str]) -> None:
+        """The decks side by side (card k of deck d is card ``offsets[d] + k``); for every card and
+        cell, the destinations of its move and their cumulative probabilities (for choices)."""
+        size = self.size
+        lengths = [len(board.decks[key].cards) for key in decks]
+        self.lengths = np.array(lengths, dtype=np.int64)
+        self.offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+        outcomes = [[policy.outcomes(board, card, cell) if card.moves_token else ((1.0, _STAYS, False),)
+                     for cell in range(size)] for key in decks for card in board.decks[key].cards]
+        width = max(len(options) for row in outcomes for options in row)
+        cells = np.full((len(outcomes), size, width), _STAYS, dtype=np.int64)
+        cumulative = np.ones((len(outcomes), size, width))
+        for card, row in enumerate(outcomes):
+            for cell, options in enumerate(row):
+                cells[card, cell, :len(options)] = [_DETAINED if detain else to for _, to, detain in options]
+                cumulative[card, cell, :len(options) - 1] = np.cumsum([p for p, _, _ in options])[:-1]
+        self.card_cells = cells.reshape(-1, width)
+        self.card_cumulative = cumulative.reshape(-1, width)
+
+
+class _Decks:
+    """Every token's own shuffled copy of each deck, drawn from the top and put back at the bottom
+    (``"cycled"``), or independent uniform draws (``"uniform"``)."""
+
+    def __init__(self, tables: _Tables, tokens: int, mode: str, rng: np.random.Generator) -> None:
+        self.lengths, self.offsets, self.mode, self.rng = tables.lengths, tables.offsets, mode, rng
+        self.count = len(self.lengths)
+        self.width = int(self.lengths.sum())
+        if mode == "cycled" and self.count:
+            rows = [rng.permuted(np.tile(np.arange(n) + o, (tokens, 1)), axis=1)
+                    for n, o in zip(self.lengths, self.offsets)]
+            self.cards = np.concatenate(rows, axis=1).ravel()
+            self.pointers = np.zeros(tokens * self.count, dtype=np.int64)
+
+    def draw(self, tokens: NDArray[np.intp], deck: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The card (its number among all decks' cards) each of ``tokens`` draws from ``deck``."""
+        length = self.lengths.take(deck)
+        if self.mode == "uniform":
+            return self.offsets.take(deck) + (self.rng.random(tokens.size) * length).astype(np.int64)
+        slot = tokens * self.count + deck
+        pointer = self.pointers.take(slot)
+        self.pointers[slot] = (pointer + 1) % length
+        return self.cards.take(tokens * self.width + self.offsets.take(deck) + pointer)
+
+
+def simulate_landings(
+    board: Board,
+    rules: RuleSet | None = None,
+    jail: str = "short",
+    policy: CardPolicy | None = None,
+    rolls: int = 10**7,
+    tokens: int = 100_000,
+    batches: int = 20,
+    burn_in: int = 60,
+    decks: str = "cycled",
+    seed: int | np.random.Generator | None = None,
+) -> LandingCounts:
+    """Move ``tokens`` tokens together until ``rolls`` rolls are counted; count where rolls and
+    turns end and every landing.
+
+    Parameters
+    ----------
+    board, rules, jail, policy
+        As for :func:`millionaire.markov.movement_chain` (``rules``: the board's preset when omitted).
+    rolls
+        Rolls to count, all tokens together (rounded up to a whole number of rolls per token).
+    tokens
+        Tokens moved together; about 10^5 is fastest.
+    batches
+        The tokens are split into this many groups counted apart, for :meth:`LandingCounts.standard_error`.
+    burn_in
+        Rolls per token before counting starts, so that the start on START is forgotten (after 60
+        rolls both boards are within 2e-4 of the long run in total variation).
+    decks
+        ``"cycled"``: each token's own shuffled decks, top card drawn and put back at the bottom;
+        ``"uniform"``: independent uniform draws, as the exact chain assumes.
+    seed
+        A :class:`numpy.random.Generator` or a seed for one.
+
+    Returns
+    -------
+    LandingCounts
+
+    Examples
+    --------
+    >>> from millionaire import load_board
+    >>> counts = simulate_landings(load_board("millionaire-classic"), jail="long", rolls=100_000,
+    ...                            tokens=1_000, batches=4, seed=2)
+    >>> counts.roll_counts.shape, int(counts.roll_counts.sum())
+    ((4, 41), 100000)
+    """
+    if jail not in JAIL_STRATEGIES:
+        raise ValueError(f"jail strategy must be one of {', '.join(JAIL_STRATEGIES)}, got {jail!r}")
+    if decks not in DECK_MODES:
+        raise ValueError(f"decks must be one of {', '.join(DECK_MODES)}, got {decks!r}")
+    for name, value, least in (("rolls", rolls, 1), ("tokens", tokens, 1), ("batches", batches, 1),
+                               ("burn_in", burn_in, 0)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+            raise ValueError(f"{name} must be an integer >= {least}, got {value!r}")
+    if tokens % batches:
+        raise ValueError(f"tokens ({tokens}) must be a multiple of batches ({batches})")
+    rules = rules if rules is not None else RuleSet.for_board(board.key)
+    tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    steps = -(-rolls // tokens)
+    count, bins, pairs = tables.count, tables.size + 1, tables.count * 36
+    cards = _Decks(tables, tokens, decks, rng)
+    state = np.zeros(tokens, dtype=np.int64)
+    batch = np.arange(tokens) // (tokens // batches)
+    pair_base = batch * pairs
+    # Rolls by (batch, state, dice); final states of the rolls that drew a card; landings after a draw.
+    pair_counts = np.zeros(batches * pairs, dtype=np.int64)
+    drawn_counts = np.zeros(batches * count, dtype=np.int64)
+    card_landings = np.zeros(batches * bins, dtype=np.int64)
+    for step in range(burn_in + steps):
+        flat = state * 36 + rng.integers(0, 36, size=tokens)
+        state = tables.plain.take(flat)
+        drawing = np.flatnonzero(tables.special.take(flat))
+        cell = tables.stop[1].take(tables.arrive.take(flat[drawing]))
+        who, where, detained = _draw_cards(tables, drawing, cell, cards, rng)
+        final = np.where(detained, tables.jail0, cell * tables.doubles + tables.carry.take(flat[drawing]))
+        state[drawing] = final
+        if step >= burn_in:
+            pair_counts += np.bincount(flat + pair_base, minlength=batches * pairs)
+            drawn_counts += np.bincount(batch[drawing] * count + final, minlength=batches * count)
+            card_landings += np.bincount(batch[who] * bins + where, minlength=batches * bins)
+    counts = _tally(tables, pair_counts.reshape(batches, pairs), drawn_counts.reshape(batches, count),
+                    card_landings.reshape(batches, bins))
+    return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
+
+
+def _draw_cards(tables: _Tables, tokens: NDArray[np.intp], cell: NDArray[np.int64], cards: _Decks,
+                rng: np.random.Generator) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.bool_]]:
+    """Let ``tokens``, each on a card ``cell``, draw and follow their cards (and any card after
+    that); ``cell`` is updated in place to where each stops.
+
+    Returns the tokens and cells of every landing after a draw, and which of ``tokens`` end detained.
+    """
+    detained = np.zeros(tokens.size, dtype=bool)
+    landed_who, landed_where = [], []
+    active = np.arange(tokens.size)
+    while active.size:
+        here = cell[active]
+        card = cards.draw(tokens[active], tables.deck_of.take(here))
+        row = card * tables.size + here
+        options = tables.card_cells[row]
+        if options.shape[1] > 1:
+            pick = (rng.random(row.size)[:, None] >= tables.card_cumulative[row]).sum(axis=1)
+            destination = options[np.arange(row.size), pick]
+        else:
+            destination = options[:, 0]
+        detained[active[destination == _DETAINED]] = True
+        moved = destination >= 0
+        active, destination = active[moved], destination[moved]
+        landed_who.append(tokens[active])
+        landed_where.append(destination)
+        for hop in tables.jumps[0].take(destination, axis=0).T:
+            jumped = hop >= 0
+            landed_who.append(tokens[active[jumped]])
+            landed_where.append(hop[jumped])
+        status = tables.status[0].take(destination)
+        cell[active] = tables.stop[0].take(destination)
+        detained[active[status == _DETAIN]] = True
+        active = active[status == _DRAW]
+    return np.concatenate(landed_who), np.concatenate(landed_where), detained
+
+
+def _tally(tables: _Tables, pair_counts: NDArray[np.int64], drawn_counts: NDArray[np.int64],
+           card_landings: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
+    """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll, the
+    final states of the rolls that drew a card and the landings after a draw."""
+    size, count = tables.size, tables.count
+    plain = ~tables.special
+    moved = np.flatnonzero(tables.arrive >= 0)
+    states = drawn_counts.copy()
+    landings = card_landings.copy()
+    for b in range(pair_counts.shape[0]):
+        states[b] += np.bincount(tables.plain[plain], weights=pair_counts[b, plain], minlength=count).astype(np.int64)
+        rolled = pair_counts[b, moved]
+        landings[b, :size] += np.bincount(tables.arrive[moved], weights=rolled, minlength=size).astype(np.int64)
+        for hop in tables.jumps[1].take(tables.arrive[moved], axis=0).T:
+            landings[b, :size] += np.bincount(hop[hop >= 0], weights=rolled[hop >= 0], minlength=size).astype(np.int64)
+    landings[:, size] = states[:, tables.jail0]
+    to_cells = np.zeros((count, size + 1), dtype=np.int64)
+    to_cells[np.arange(count), tables.bins] = 1
+    return states @ to_cells, (states * tables.turn_end) @ to_cells, landings

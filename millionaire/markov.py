@@ -1,0 +1,781 @@
+"""Exact Markov chains of one token's movement, built by enumerating :mod:`millionaire.movement`.
+
+A token moves by the dice, by doubles and the third double, by detention and release, by "go to"
+cells and by the cards that move it. All of that is written once in :mod:`millionaire.movement`;
+this module calls those functions for every dice outcome, every card and every cell, weights each
+result by its exact probability and assembles the transition matrix. It adds no rule of its own.
+
+The states between two rolls are ``(cell, doubles rolled so far this turn)`` for a free token and
+``(detained, turns waited)`` for a detained one. Card decks are uniform random draws: every card of a
+deck with probability ``1 / len(deck)``, the long-run frequency of a deck that is drawn from the top
+and put back at the bottom. Cards whose move depends on the game (a chosen plot, the nearest unowned
+plot, swapping places) follow a :class:`CardPolicy`; the default sees an empty board.
+
+Two jail strategies:
+
+``"short"``
+    Leave at once: on the next turn pay the fine and roll as a free token (a double gives another roll).
+``"long"``
+    Stay as long as allowed: roll for a double; a double frees the token, which moves by it with no
+    extra roll; after ``RuleSet.jail_max_turns`` misses pay the fine and move by the last roll.
+
+Three views answer three questions (:meth:`MovementChain.probabilities`):
+
+``per="roll"``
+    *Where does a roll end?* The probability that a roll leaves the token on each cell, with
+    detention as its own entry ("in jail"); card moves and jumps count where they end. This is the
+    table published for Monopoly (Truman Collins). The entries sum to 1.
+``per="turn"``
+    *Where does a token rest between turns?* The probability of each cell (or detention) when a
+    turn is over. The entries sum to 1.
+``per="landing"``
+    *How often is each cell landed on, per turn?* Expected landings on each cell in one turn: a roll
+    lands once; a card that moves the token lands twice (the card cell and the destination); Black
+    business lands twice (15 or 35, then the charity fund 5). The last entry is the expected number of
+    detentions per turn (Go To Jail counts as a landing there and a detention; the third double as a
+    detention only). This is the view that rent and income need.
+
+Examples
+--------
+>>> from millionaire import load_board
+>>> chain = movement_chain(load_board("monopoly-us"), jail="short")
+>>> roll = chain.probabilities(per="roll")
+>>> print(f"sum {roll.sum():.6f}; Illinois Avenue {100 * roll[24]:.4f}%; in jail {100 * roll[-1]:.4f}%")
+sum 1.000000; Illinois Avenue 3.1858%; in jail 3.9500%
+>>> print(f"Boardwalk is first landed on after {chain.turns_to_land(39):.1f} turns on average")
+Boardwalk is first landed on after 32.1 turns on average
+
+References
+----------
+T. Collins, "Probabilities in the Game of Monopoly", http://www.tkcs-collins.com/truman/monopoly/
+W. K. Grassmann, M. I. Taksar, D. P. Heyman (1985), "Regenerative analysis and steady state
+distributions for Markov chains", Operations Research 33(5), 1107-1116 (the GTH algorithm).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from . import movement
+from .board import Board
+from .cards import Card
+from .rules import RuleSet
+
+#: How a detained token leaves: pay at once, or roll for a double as long as allowed.
+JAIL_STRATEGIES = ("short", "long")
+#: The three views of :meth:`MovementChain.probabilities`.
+VIEWS = ("roll", "turn", "landing")
+#: Named ways a :class:`CardPolicy` picks among the cells a ``move_choice`` card allows.
+CHOICES = ("first", "last", "uniform")
+
+_ROW_SUM_TOLERANCE = 1e-9
+
+
+# ---------------------------------------------------------------------- generic chains
+def check_transition_matrix(P: ArrayLike, name: str = "P") -> NDArray[np.float64]:
+    """Return ``P`` as a float array after checking that it is a transition matrix.
+
+    A transition matrix is square, finite, non-negative, and each row sums to 1 (within 1e-9).
+
+    Parameters
+    ----------
+    P
+        The matrix, shape ``(n, n)``: ``P[i, j]`` is the probability of going from state i to state j.
+    name
+        How error messages call the matrix.
+
+    Raises
+    ------
+    ValueError
+        Naming the first problem found: the shape, the first bad entry, or the first row whose sum is off.
+
+    Examples
+    --------
+    >>> check_transition_matrix([[0.5, 0.5], [1.0, 0.0]]).shape
+    (2, 2)
+    >>> check_transition_matrix([[0.5, 0.4], [1.0, 0.0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: P: row 0 sums to 0.9, not 1
+    """
+    matrix = np.array(P, dtype=float)
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or matrix.shape[0] == 0:
+        raise ValueError(f"{name}: a transition matrix must be square and non-empty, got shape {matrix.shape}")
+    bad = ~np.isfinite(matrix) | (matrix < 0)
+    if bad.any():
+        i, j = (int(k) for k in np.argwhere(bad)[0])
+        raise ValueError(f"{name}: entry [{i}, {j}] is {float(matrix[i, j])!r}; probabilities must be finite and >= 0")
+    sums = matrix.sum(axis=1)
+    off = np.flatnonzero(np.abs(sums - 1.0) > _ROW_SUM_TOLERANCE)
+    if off.size:
+        row = int(off[0])
+        raise ValueError(f"{name}: row {row} sums to {sums[row]:.12g}, not 1")
+    return matrix
+
+
+def gth_solve(P: ArrayLike) -> NDArray[np.float64]:
+    """The stationary distribution of an irreducible chain by the GTH algorithm.
+
+    Grassmann-Taksar-Heyman elimination works only with sums of non-negative numbers (no
+    subtraction), so it stays accurate where solving ``pi (P - I) = 0`` or taking matrix powers loses
+    digits. Cost ``O(n^3)``.
+
+    Parameters
+    ----------
+    P
+        An irreducible transition matrix, shape ``(n, n)`` (checked with :func:`check_transition_matrix`).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``pi``, shape ``(n,)``, with ``pi @ P == pi`` and ``pi.sum() == 1``.
+
+    Raises
+    ------
+    ValueError
+        If ``P`` is not a transition matrix or the chain is not irreducible.
+
+    Examples
+    --------
+    >>> gth_solve([[0.9, 0.1], [0.5, 0.5]]).round(6)
+    array([0.833333, 0.166667])
+    """
+    a = check_transition_matrix(P).copy()
+    n = a.shape[0]
+    for k in range(n - 1, 0, -1):
+        leave = a[k, :k].sum()
+        if leave <= 0.0:
+            raise ValueError(f"the chain is not irreducible: state {k} cannot reach states 0..{k - 1} "
+                             "among those not yet eliminated")
+        a[:k, k] /= leave
+        a[:k, :k] += np.outer(a[:k, k], a[k, :k])
+    pi = np.zeros(n)
+    pi[0] = 1.0
+    for k in range(1, n):
+        pi[k] = pi[:k] @ a[:k, k]
+    return pi / pi.sum()
+
+
+def _reachable(adjacent: NDArray[np.bool_], start: int) -> NDArray[np.bool_]:
+    """States reachable from ``start`` (itself included) in the graph ``adjacent[i, j]``: i → j."""
+    seen = np.zeros(adjacent.shape[0], dtype=bool)
+    seen[start] = True
+    frontier = seen.copy()
+    while frontier.any():
+        frontier = adjacent[frontier].any(axis=0) & ~seen
+        seen |= frontier
+    return seen
+
+
+class MarkovChain:
+    """A finite Markov chain with a validated transition matrix.
+
+    The matrix is checked once, here; derived quantities (irreducibility, the stationary
+    distribution) are computed on first use and kept.
+
+    Parameters
+    ----------
+    P
+        Transition matrix, shape ``(n, n)``; ``P[i, j]`` is the probability of moving from i to j.
+    labels
+        A name for each state (default ``0 .. n-1``).
+
+    Raises
+    ------
+    ValueError
+        ``P`` is not square, has a negative or non-finite entry, or a row that does not sum to 1;
+        or ``labels`` has the wrong length.
+
+    Examples
+    --------
+    >>> chain = MarkovChain([[0.9, 0.1], [0.5, 0.5]], labels=["sunny", "rainy"])
+    >>> chain.stationary.round(4)
+    array([0.8333, 0.1667])
+    >>> chain.distribution([1.0, 0.0], steps=2).round(4)
+    array([0.86, 0.14])
+    """
+
+    def __init__(self, P: ArrayLike, labels: Sequence[object] | None = None) -> None:
+        self.P = check_transition_matrix(P)
+        self.P.setflags(write=False)
+        self.labels: tuple[object, ...] = tuple(labels) if labels is not None else tuple(range(self.n))
+        if len(self.labels) != self.n:
+            raise ValueError(f"{len(self.labels)} labels for {self.n} states")
+
+    @property
+    def n(self) -> int:
+        """Number of states."""
+        return self.P.shape[0]
+
+    @cached_property
+    def is_irreducible(self) -> bool:
+        """True when every state can reach every other state."""
+        adjacent = self.P > 0
+        return bool(_reachable(adjacent, 0).all() and _reachable(adjacent.T, 0).all())
+
+    @cached_property
+    def stationary(self) -> NDArray[np.float64]:
+        """The stationary distribution ``pi`` (``pi @ P == pi``), by :func:`gth_solve`.
+
+        Raises ``ValueError`` when the chain is not irreducible (then it is not unique).
+        """
+        if not self.is_irreducible:
+            raise ValueError("the chain is not irreducible: its stationary distribution is not unique")
+        pi = gth_solve(self.P)
+        pi.setflags(write=False)
+        return pi
+
+    def distribution(self, initial: ArrayLike, steps: int) -> NDArray[np.float64]:
+        """The distribution after ``steps`` transitions from the distribution ``initial``.
+
+        Parameters
+        ----------
+        initial
+            Probabilities of the states, shape ``(n,)``, non-negative and summing to 1.
+        steps
+            Number of transitions, ``>= 0``.
+        """
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 0:
+            raise ValueError(f"steps must be an integer >= 0, got {steps!r}")
+        x = np.array(initial, dtype=float)
+        if x.shape != (self.n,) or (x < 0).any() or abs(x.sum() - 1.0) > _ROW_SUM_TOLERANCE:
+            raise ValueError(f"initial must be {self.n} non-negative probabilities summing to 1, got {x!r}")
+        for _ in range(int(steps)):
+            x = x @ self.P
+        return x
+
+    def __repr__(self) -> str:
+        return f"<MarkovChain: {self.n} states>"
+
+
+# ---------------------------------------------------------------------- the card policy
+class CardOutcome(NamedTuple):
+    """One way a moving card can end: with ``probability``, to ``destination`` (-1: the token stays),
+    or detained (``detain``: the token goes to jail)."""
+
+    probability: float
+    destination: int
+    detain: bool = False
+
+
+Chooser = Callable[[tuple[int, ...], int], int]
+
+
+@dataclass(frozen=True)
+class CardPolicy:
+    """How the chain and the landing simulator settle the cards whose move depends on the game.
+
+    The default, ``CardPolicy()``, is the board at the start of a game seen by a lone token: no
+    owners and no other players. Then
+
+    - "go to a plot of an industry where you own one" and "go to a plot of another player"
+      (``move_choice``): there is no such plot, so the token stays;
+    - "swap places with the nearest player" (``swap_nearest``): nobody to swap with, so it stays;
+    - "move to the nearest unowned plot" (``nearest``, ``unowned_plot``): every plot is unowned, so
+      it moves to the nearest plot ahead.
+
+    The moves themselves are :func:`millionaire.movement.card_move`'s; the policy only supplies the
+    game it sees and the choice among allowed cells.
+
+    Parameters
+    ----------
+    owner
+        Each cell's owner seat, -1 for unowned, as the cards see it (the token is seat 0); ``None``:
+        nobody owns anything.
+    others
+        Cells where the other players stand, for the swap card; ``()``: no other players. They are
+        held there: a swap moves the token to the nearest of them and leaves the others in place.
+    choose
+        Which allowed cell a ``move_choice`` card takes: ``"first"`` (the first option, i.e. the lowest
+        cell), ``"last"``, ``"uniform"`` (each option equally likely), or a callable
+        ``choose(options, position) -> cell``.
+
+    Examples
+    --------
+    >>> from millionaire import load_board
+    >>> board = load_board("millionaire-classic")
+    >>> unowned = next(c for c in board.decks["move"].cards if c.what == "unowned_plot")
+    >>> CardPolicy().outcomes(board, unowned, 3)
+    (CardOutcome(probability=1.0, destination=4, detain=False),)
+    >>> mine = tuple(0 if c in (1, 2) else -1 for c in range(board.size))
+    >>> choice = next(c for c in board.decks["move"].cards if c.among == "own_industry")
+    >>> CardPolicy(owner=mine, choose="uniform").outcomes(board, choice, 3)  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+    (CardOutcome(probability=0.333..., destination=1, detain=False),
+     CardOutcome(probability=0.333..., destination=2, detain=False),
+     CardOutcome(probability=0.333..., destination=4, detain=False))
+    """
+
+    owner: tuple[int, ...] | None = None
+    others: tuple[int, ...] = ()
+    choose: str | Chooser = "first"
+
+    def __post_init__(self) -> None:
+        if self.choose not in CHOICES and (isinstance(self.choose, str) or not callable(self.choose)):
+            raise ValueError(f"CardPolicy.choose must be one of {', '.join(CHOICES)} or a callable, got {self.choose!r}")
+        if self.owner is not None:
+            object.__setattr__(self, "owner", tuple(int(o) for o in self.owner))
+        object.__setattr__(self, "others", tuple(int(c) for c in self.others))
+
+    def describe(self) -> str:
+        """One line for learners: what the policy assumes.
+
+        >>> CardPolicy().describe()
+        'no owners, no other players; a choice card takes the first allowed cell'
+        """
+        owners = "no owners" if self.owner is None else f"{sum(o >= 0 for o in self.owner)} owned cells"
+        others = "no other players" if not self.others else f"other players on {', '.join(map(str, self.others))}"
+        if callable(self.choose):
+            how = f"the cell {getattr(self.choose, '__name__', 'a function')} picks"
+        else:
+            how = {"first": "the first allowed cell", "last": "the last allowed cell",
+                   "uniform": "each allowed cell with equal probability"}[self.choose]
+        return f"{owners}, {others}; a choice card takes {how}"
+
+    def outcomes(self, board: Board, card: Card, position: int) -> tuple[CardOutcome, ...]:
+        """Where a moving ``card`` drawn at ``position`` takes the token, with probabilities.
+
+        Raises
+        ------
+        ValueError
+            ``owner`` does not list every cell of the board, a cell of ``others`` is off the board,
+            or the ``choose`` callable returns a cell that is not an option.
+        """
+        if self.owner is not None and len(self.owner) != board.size:
+            raise ValueError(f"CardPolicy.owner lists {len(self.owner)} cells but board {board.key!r} has {board.size}")
+        if any(not 0 <= c < board.size for c in self.others):
+            raise ValueError(f"CardPolicy.others: {self.others} has a cell outside the board (0..{board.size - 1})")
+        owner = list(self.owner) if self.owner is not None else None
+        positions: list[int | None] | None = [position, *self.others] if self.others else None
+        move = movement.card_move(board, card, position, 0, owner, positions)
+        if move.detain:
+            return (CardOutcome(1.0, board.jail, True),)
+        if not move.choices:
+            return (CardOutcome(1.0, move.destination),)
+        options = move.choices
+        if self.choose == "uniform":
+            return tuple(CardOutcome(1.0 / len(options), cell) for cell in options)
+        if self.choose == "first":
+            return (CardOutcome(1.0, options[0]),)
+        if self.choose == "last":
+            return (CardOutcome(1.0, options[-1]),)
+        cell = self.choose(options, position)  # type: ignore[operator]
+        if cell not in options:
+            raise ValueError(f"CardPolicy.choose returned {cell!r} for a {card.effect} card at cell {position}; "
+                             f"the options were {options}")
+        return (CardOutcome(1.0, int(cell)),)
+
+
+# ---------------------------------------------------------------------- the movement chain
+_Resolution = dict[tuple[int, tuple[int, ...]], float]
+
+
+class ArrivalOutcome(NamedTuple):
+    """One way an arrival can end: with ``probability`` the token stops on ``end`` (the jail cell
+    when ``detained``) after landing on the cells ``landed``, in order."""
+
+    probability: float
+    end: int
+    landed: tuple[int, ...]
+    detained: bool = False
+
+
+class MovementChain:
+    """The exact Markov chain of one token's movement on a board under a rule set.
+
+    Build it with :func:`movement_chain` (cached); the constructor always builds afresh.
+
+    Parameters
+    ----------
+    board
+        The board (its cells and decks).
+    rules
+        The rule set; the board's preset when omitted.
+    jail
+        ``"short"`` (pay and leave at once) or ``"long"`` (roll for a double as long as allowed).
+    policy
+        How cards that depend on the game are settled (default: :class:`CardPolicy`\\ ``()``).
+
+    Attributes
+    ----------
+    roll_chain : MarkovChain
+        From one roll to the next, over the reachable states (labels ``(cell, doubles)`` and
+        ``("jail", turns_waited)``).
+    turn_chain : MarkovChain
+        From the end of one turn to the end of the next, over the states a turn can end in
+        (``(cell, 0)`` and ``("jail", w)``).
+
+    Examples
+    --------
+    >>> from millionaire import load_board
+    >>> chain = MovementChain(load_board("millionaire-classic"), jail="long")
+    >>> chain.roll_chain.n, chain.turn_chain.n
+    (111, 39)
+    >>> chain.roll_chain.labels[:2], chain.roll_chain.labels[-1]
+    (((0, 0), (0, 1)), ('jail', 2))
+    >>> turn = chain.probabilities(per="turn")
+    >>> print(f"{turn.sum():.6f}, detained after {100 * turn[-1]:.1f}% of turns")
+    1.000000, detained after 18.1% of turns
+    """
+
+    def __init__(self, board: Board, rules: RuleSet | None = None, jail: str = "short",
+                 policy: CardPolicy | None = None) -> None:
+        if jail not in JAIL_STRATEGIES:
+            raise ValueError(f"jail strategy must be one of {', '.join(JAIL_STRATEGIES)}, got {jail!r}")
+        self.board = board
+        self.rules = rules if rules is not None else RuleSet.for_board(board.key)
+        self.jail = jail
+        self.policy = policy if policy is not None else CardPolicy()
+        size, doubles = board.size, self.rules.doubles_to_jail
+        self._size, self._doubles = size, doubles
+        # States: cell * doubles + doubles rolled (free), then jail0 + turns waited (detained).
+        self._jail0 = size * doubles
+        self._count = self._jail0 + (self.rules.jail_max_turns if jail == "long" else 1)
+        self._resolutions: dict[int, _Resolution] = {}
+        self._active: list[int] = []
+        self._rolls = self._enumerate_rolls()
+        self._arrivals = [self._arrive(cell, True) for cell in range(size)]
+        ends, landings = np.zeros((size, size + 1)), np.zeros((size, size))
+        for cell, outcomes in enumerate(self._arrivals):
+            for (end, cells), p in outcomes.items():
+                ends[cell, end] += p
+                for landed in cells:
+                    landings[cell, landed] += p
+        full = self._assemble(ends)
+        keep = np.flatnonzero(_reachable(full > 0, 0))  # from START, nothing rolled yet
+        self._keep = keep
+        self._bin = np.array([s // doubles if s < self._jail0 else size for s in keep])
+        self._end = np.array([s >= self._jail0 or s % doubles == 0 for s in keep])
+        self.roll_chain = MarkovChain(full[np.ix_(keep, keep)], [self._label(s) for s in keep])
+        # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
+        rolled = sum(arrive[keep] @ landings for arrive in self._rolls[0])
+        detained = self.roll_chain.P[:, int(np.searchsorted(keep, self._jail0))]
+        self._roll_landings = np.column_stack([rolled, detained])
+        self._turns_to_land: dict[int, float] = {}
+        self._build_turn_chain()
+
+    def _build_turn_chain(self) -> None:
+        """Censor the roll chain to the states a turn ends in: from a turn's end, the rolls of the
+        next turn pass through mid-turn states (doubles rolled) until one ends it."""
+        P = self.roll_chain.P
+        ends, mid = np.flatnonzero(self._end), np.flatnonzero(~self._end)
+        leave = P[np.ix_(ends, mid)]
+        # Through the mid-turn states: where the turn ends, and the landings on the way.
+        through = np.linalg.solve(np.eye(mid.size) - P[np.ix_(mid, mid)],
+                                  np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]]))
+        turn = P[np.ix_(ends, ends)] + leave @ through[:, :ends.size]
+        self._turn_landings = self._roll_landings[ends] + leave @ through[:, ends.size:]
+        self._ends = ends
+        self.turn_chain = MarkovChain(turn, [self.roll_chain.labels[i] for i in ends])
+
+    # ------------------------------------------------------------------ construction
+    def _label(self, state: int) -> tuple[object, int]:
+        state = int(state)
+        if state >= self._jail0:
+            return ("jail", state - self._jail0)
+        return divmod(state, self._doubles)
+
+    def _enumerate_rolls(self) -> tuple[list[NDArray[np.float64]], NDArray[np.float64], NDArray[np.float64]]:
+        """Every state's next roll, from :mod:`movement`.
+
+        Returns ``(arrive, detain, wait)``: ``arrive[k][s, c]`` the probability that the roll from
+        state ``s`` arrives on cell ``c`` by the dice with ``k`` doubles carried to the next roll of the
+        turn (0: the turn ends); ``detain[s]`` the third double; ``wait[s, t]`` a detained token's miss.
+        """
+        board, rules, size, doubles = self.board, self.rules, self._size, self._doubles
+        arrive = [np.zeros((self._count, size)) for _ in range(doubles)]
+        detain, wait = np.zeros(self._count), np.zeros((self._count, self._count))
+        dice = [(float(p), die1, die2) for p, die1, die2 in movement.DICE]
+        for state in range(self._count):
+            detained = state >= self._jail0
+            waited = state - self._jail0
+            cell, rolled = (board.jail, 0) if detained else divmod(state, doubles)
+            for prob, die1, die2 in dice:
+                if detained and self.jail == "long":
+                    result = movement.jail_roll(rules, waited, die1, die2)
+                    if result.outcome == "stay":
+                        wait[state, self._jail0 + waited + 1] += prob
+                    else:
+                        arrive[0][state, movement.step(board, cell, result.steps)[0]] += prob
+                    continue
+                move = movement.roll_move(board, rules, cell, rolled, die1, die2)
+                if move.to_jail:
+                    detain[state] += prob
+                else:
+                    arrive[move.doubles if die1 == die2 else 0][state, move.destination] += prob
+        return arrive, detain, wait
+
+    def _arrive(self, cell: int, by_roll: bool) -> _Resolution:
+        """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
+
+        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained. Card
+        draws, jumps and detention come from :func:`movement.arrival`, card moves from the policy.
+        """
+        key = cell if by_roll else -1 - cell
+        if key in self._resolutions:
+            return self._resolutions[key]
+        if cell in self._active:
+            path = " → ".join(map(str, [*self._active, cell]))
+            raise ValueError(f"board {self.board.key!r}: the cards can move a token round in a circle ({path}); "
+                             "the chain cannot enumerate an endless chain of draws")
+        self._active.append(cell)
+        size = self._size
+        arrival = movement.arrival(self.board, self.rules, cell, by_roll)
+        result: _Resolution = {}
+        if arrival.action == "stay":
+            result[(cell, (cell,))] = 1.0
+        elif arrival.action == "detain":
+            result[(size, (cell,))] = 1.0
+        elif arrival.action == "jump":
+            for (end, cells), p in self._arrive(arrival.cell, False).items():
+                result[(end, (cell, *cells))] = p
+        else:
+            deck = self.board.decks[arrival.deck].cards
+            for card in deck:
+                draw = 1.0 / len(deck)
+                outcomes = self.policy.outcomes(self.board, card, cell) if card.moves_token else (CardOutcome(1.0, -1),)
+                for q, destination, detain in outcomes:
+                    if detain or destination < 0:
+                        key_ = (size if detain else cell, (cell,))
+                        result[key_] = result.get(key_, 0.0) + draw * q
+                        continue
+                    for (end, cells), p in self._arrive(destination, False).items():
+                        key_ = (end, (cell, *cells))
+                        result[key_] = result.get(key_, 0.0) + draw * q * p
+        self._active.pop()
+        self._resolutions[key] = result
+        return result
+
+    def _assemble(self, ends: NDArray[np.float64]) -> NDArray[np.float64]:
+        """The roll-to-roll matrix over all states, given where arrivals on each cell end
+        (``ends[c, e]``, ``e == size`` for detention; rows may sum to less than 1 to drop outcomes)."""
+        arrive, detain, wait = self._rolls
+        size, doubles = self._size, self._doubles
+        P = wait.copy()
+        P[:, self._jail0] += detain
+        for carried, matrix in enumerate(arrive):
+            reached = matrix @ ends
+            P[:, carried:size * doubles:doubles] += reached[:, :size]
+            P[:, self._jail0] += reached[:, size]
+        return P
+
+    # ------------------------------------------------------------------ views
+    def arrival_outcomes(self, cell: int, by_roll: bool = True) -> tuple[ArrivalOutcome, ...]:
+        """Everything arriving on ``cell`` can lead to (jumps, card draws and the draws they lead
+        to), most likely first.
+
+        >>> from millionaire import load_board
+        >>> chain = movement_chain(load_board("monopoly-us"))
+        >>> for way in chain.arrival_outcomes(36)[:3]:   # Chance 36: Go Back 3 reaches Community Chest 33
+        ...     print(f"{way.probability:.4f} {way.landed} -> {way.end}{' detained' if way.detained else ''}")
+        0.3750 (36,) -> 36
+        0.1875 (36, 5) -> 5
+        0.0625 (36,) -> 10 detained
+        >>> [round(w.probability * 256) for w in chain.arrival_outcomes(36) if 33 in w.landed]
+        [14, 1, 1]
+        """
+        if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= cell < self._size:
+            raise ValueError(f"cell must be 0..{self._size - 1}, got {cell!r}")
+        ways = [ArrivalOutcome(p, self.board.jail if end == self._size else end, cells, end == self._size)
+                for (end, cells), p in self._arrive(int(cell), by_roll).items()]
+        return tuple(sorted(ways, key=lambda w: (-w.probability, w.landed, w.detained)))
+
+    @property
+    def rolls_per_turn(self) -> float:
+        """Expected number of rolls in a turn (doubles give more; a detained token rolls once)."""
+        return 1.0 / float(self.roll_chain.stationary[self._end].sum())
+
+    def probabilities(self, per: str = "roll") -> NDArray[np.float64]:
+        """The long-run view ``per`` ``"roll"``, ``"turn"`` or ``"landing"`` (see the module docstring).
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(board.size + 1,)``: one entry per cell, then detention ("in jail"). For
+            ``"roll"`` and ``"turn"`` probabilities summing to 1; for ``"landing"`` expected landings per
+            turn (and expected detentions per turn last).
+
+        Examples
+        --------
+        >>> from millionaire import load_board
+        >>> chain = movement_chain(load_board("millionaire-classic"))
+        >>> landing = chain.probabilities(per="landing")
+        >>> print(f"charity fund {landing[5]:.4f}, Black business {landing[15]:.4f} landings per turn")
+        charity fund 0.1039, Black business 0.0424 landings per turn
+        """
+        if per not in VIEWS:
+            raise ValueError(f"per must be one of {', '.join(VIEWS)}, got {per!r}")
+        if per == "roll":
+            return self._binned(self.roll_chain.stationary)
+        if per == "turn":
+            return self._binned(self.turn_chain.stationary, self._ends)
+        return self.turn_chain.stationary @ self._turn_landings
+
+    def after_turns(self, turns: int) -> NDArray[np.float64]:
+        """Where a token that starts on START stands after ``turns`` turns (shape ``(board.size + 1,)``,
+        detention last).
+
+        >>> from millionaire import load_board
+        >>> chain = movement_chain(load_board("monopoly-us"))
+        >>> after = chain.after_turns(1)
+        >>> print(f"Chance (7) {after[7]:.4f}, in jail {after[-1]:.4f}")
+        Chance (7) 0.0642, in jail 0.0185
+        """
+        start = np.zeros(self.turn_chain.n)
+        start[self._ends.tolist().index(0)] = 1.0
+        return self._binned(self.turn_chain.distribution(start, turns), self._ends)
+
+    def turns_to_land(self, cell: int) -> float:
+        """Expected number of turns, from START, until the token first lands on ``cell``.
+
+        The turn in which it lands counts: a cell always landed on in the first turn gives 1.
+        Landing means any arrival (by a roll, a card or a jump), as in ``per="landing"``. A cell
+        no token ever lands on gives ``inf``.
+
+        >>> from millionaire import load_board
+        >>> chain = movement_chain(load_board("millionaire-classic"))
+        >>> round(chain.turns_to_land(20), 2)
+        24.02
+        """
+        if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= cell < self._size:
+            raise ValueError(f"cell must be 0..{self._size - 1}, got {cell!r}")
+        cell = int(cell)
+        if cell not in self._turns_to_land:
+            self._turns_to_land[cell] = self._solve_turns_to_land(cell)
+        return self._turns_to_land[cell]
+
+    def _solve_turns_to_land(self, target: int) -> float:
+        avoid = np.zeros((self._size, self._size + 1))
+        for cell, outcomes in enumerate(self._arrivals):
+            for (end, cells), p in outcomes.items():
+                if target not in cells:
+                    avoid[cell, end] += p
+        if not self._roll_landings[:, target].any():
+            return float("inf")  # no roll from any reachable state lands there
+        keep = self._keep
+        P = self._assemble(avoid)[np.ix_(keep, keep)]  # the rolls that do not land on the target
+        # h[s]: turns that end before the landing, from state s (START is state 0); the landing turn adds 1.
+        h = np.linalg.solve(np.eye(keep.size) - P, P @ self._end.astype(float))
+        return 1.0 + float(h[0])
+
+    def _binned(self, weights: NDArray[np.float64], states: NDArray[np.intp] | None = None) -> NDArray[np.float64]:
+        """Sum state weights into cells, detention last."""
+        bins = self._bin if states is None else self._bin[states]
+        return np.bincount(bins, weights=weights, minlength=self._size + 1)
+
+    def names(self, lang: str = "en") -> list[str]:
+        """The name of each entry of a view: the cells, then ``"In jail"``."""
+        return [cell.name(lang) for cell in self.board.cells] + ["Задержание" if lang == "ru" else "In jail"]
+
+    def __repr__(self) -> str:
+        return (f"<MovementChain {self.board.key!r}, jail {self.jail!r}: {self.roll_chain.n} roll states, "
+                f"{self.turn_chain.n} turn states>")
+
+
+_CACHE: OrderedDict[tuple[object, ...], MovementChain] = OrderedDict()
+_CACHE_SIZE = 32
+
+
+def movement_chain(board: Board, rules: RuleSet | None = None, jail: str = "short",
+                   policy: CardPolicy | None = None) -> MovementChain:
+    """The :class:`MovementChain` for a board, rule set, jail strategy and card policy, cached.
+
+    The cache is keyed by (board key, rules, jail, policy) and keeps the last 32 chains; a
+    different board with the same key is built afresh.
+
+    Examples
+    --------
+    >>> from millionaire import load_board
+    >>> board = load_board("monopoly-us")
+    >>> movement_chain(board) is movement_chain(board, RuleSet.monopoly(), "short", CardPolicy())
+    True
+    """
+    rules = rules if rules is not None else RuleSet.for_board(board.key)
+    policy = policy if policy is not None else CardPolicy()
+    key = (board.key, rules, jail, policy)
+    chain = _CACHE.get(key)
+    if chain is None or (chain.board is not board and chain.board != board):
+        chain = MovementChain(board, rules, jail, policy)
+        _CACHE[key] = chain
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    _CACHE.move_to_end(key)
+    return chain
+
+
+# ---------------------------------------------------------------------- output
+_TITLES = {
+    "roll": ("probability that a roll ends on each cell", "percent"),
+    "turn": ("where the token rests between turns", "percent"),
+    "landing": ("expected landings per 100 turns (last row: detentions)", "per 100 turns"),
+}
+
+
+def view(chain: MovementChain, per: str = "roll", turns: int | None = None) -> tuple[NDArray[np.float64], str, str]:
+    """The numbers of a view, its title and the heading of its column in :func:`format_table`.
+
+    ``per`` is a long-run view (see :meth:`MovementChain.probabilities`); with ``turns``, the view is
+    instead where the token stands after that many turns from START (:meth:`MovementChain.after_turns`).
+
+    >>> from millionaire import load_board
+    >>> values, title, column = view(movement_chain(load_board("monopoly-us")), turns=3)
+    >>> title, column
+    ('where the token stands after 3 turns from START', 'percent')
+    """
+    if turns is not None:
+        return chain.after_turns(turns), f"where the token stands after {turns} turns from START", "percent"
+    values = chain.probabilities(per)
+    return (values, *_TITLES[per])
+
+
+def format_csv(chain: MovementChain, values: ArrayLike) -> str:
+    """A view as CSV with the columns ``cell,name,probability``: rows 0..size-1, then ``in_jail``.
+
+    >>> from millionaire import load_board
+    >>> chain = movement_chain(load_board("monopoly-us"))
+    >>> print(format_csv(chain, chain.probabilities("roll")).splitlines()[1])
+    0,GO,0.0309612303341
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["cell", "name", "probability"])
+    size = chain.board.size
+    for index, (name, value) in enumerate(zip(chain.names(), np.asarray(values, dtype=float))):
+        writer.writerow(["in_jail" if index == size else index, name, f"{value:.12g}"])
+    return out.getvalue().rstrip("\n")
+
+
+def format_table(chain: MovementChain, values: ArrayLike, title: str, column: str = "percent",
+                 lang: str = "en") -> str:
+    """A view as a readable table: cell number, name and value × 100.
+
+    >>> from millionaire import load_board
+    >>> chain = movement_chain(load_board("monopoly-us"))
+    >>> print(format_table(chain, *view(chain, "roll")))  # doctest: +ELLIPSIS
+    Monopoly (US), jail strategy 'short': probability that a roll ends on each cell
+    Cards that depend on the game: no owners, no other players; a choice card takes the first allowed cell
+       #  cell                   percent
+       0  GO                      3.0961
+       1  Mediterranean Avenue    2.1314
+    ...
+      39  Boardwalk               2.6260
+          In jail                 3.9500
+    """
+    names = chain.names(lang)
+    width = max(map(len, names))
+    digits = max(len(column), 7)
+    lines = [f"{chain.board.name(lang)}, jail strategy {chain.jail!r}: {title}",
+             f"Cards that depend on the game: {chain.policy.describe()}",
+             f"   #  {'cell':<{width}}  {column:>{digits}}"]
+    for index, (name, value) in enumerate(zip(names, np.asarray(values, dtype=float))):
+        number = "" if index == chain.board.size else str(index)
+        lines.append(f"  {number:>2}  {name:<{width}}  {100 * value:{digits}.4f}")
+    return "\n".join(lines)

@@ -1,0 +1,429 @@
+"""The exact movement chain (millionaire.markov) and the vectorised simulator (millionaire.landing_sim).
+
+Known results (Collins's published Monopoly table), mathematical facts (pi P = pi, stochastic rows,
+2d6, convergence), the rules the chain must follow, and agreement with sampling: the vectorised
+simulator (10^7 rolls per board and jail strategy) and full engine games.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from millionaire import Game, RuleSet, load_board
+from millionaire import movement
+from millionaire.cli import main
+from millionaire.landing_sim import simulate_landings
+from millionaire.markov import (
+    CardPolicy,
+    MarkovChain,
+    MovementChain,
+    check_transition_matrix,
+    gth_solve,
+    movement_chain,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+COLLINS = ROOT.parent / "shared" / "reference" / "monopoly_collins_short_jail.csv"
+TOY = Path(__file__).resolve().parent / "data" / "toy4.toml"
+BOARDS = ("millionaire-classic", "monopoly-us")
+JAILS = ("short", "long")
+
+
+@pytest.fixture(scope="module")
+def chains():
+    return {(name, jail): movement_chain(load_board(name), jail=jail) for name in BOARDS for jail in JAILS}
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def parse_csv(text: str) -> dict[str, float]:
+    return {row["cell"]: float(row["probability"]) for row in csv.DictReader(io.StringIO(text))}
+
+
+# ---------------------------------------------------------------------- the published table
+def test_cli_reproduces_collins_short_jail_table(capsys):
+    """Every square of Collins's "leave jail at once" table, to his printed 4 decimals (±0.0001 pp)."""
+    if not COLLINS.is_file():
+        pytest.skip(f"reference table not found at {COLLINS} (the shared/ folder beside the repository)")
+    code, out, err = run_cli(capsys, "markov", "--board", "monopoly-us", "--jail", "short", "--per", "roll", "--csv")
+    assert code == 0 and err == ""
+    ours = parse_csv(out)
+    with COLLINS.open(encoding="utf-8") as handle:
+        published = {row["square_index"]: float(row["probability_percent"]) for row in csv.DictReader(handle)}
+    assert set(ours) == set(published)
+    deviation = {cell: abs(100 * ours[cell] - percent) for cell, percent in published.items()}
+    worst = max(deviation, key=deviation.get)
+    assert deviation[worst] <= 1e-4 + 1e-12, f"square {worst}: off by {deviation[worst]:.6f} percentage points"
+    assert sum(ours.values()) == pytest.approx(1.0, abs=1e-12)
+
+
+# ---------------------------------------------------------------------- mathematical facts
+def test_two_dice_have_the_36_outcome_probabilities():
+    totals = movement.sum_distribution()
+    assert len(movement.DICE) == 36 and sum(p for p, _, _ in movement.DICE) == 1
+    assert totals == {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
+
+
+def test_first_roll_from_start_follows_two_dice():
+    """On the toy board (no cards) with just-visiting jail and doubles counted, the first roll from
+    START reaches cell (sum mod 4) with the 2d6 probabilities, split into double and not."""
+    board = load_board(TOY)
+    chain = MovementChain(board, RuleSet.classic().replace(detain_on_landing=False))
+    row = dict(zip(chain.roll_chain.labels, chain.roll_chain.P[chain.roll_chain.labels.index((0, 0))]))
+    for cell in range(4):
+        plain = sum(Fraction(6 - abs(s - 7), 36) for s in range(2, 13) if s % 4 == cell) - Fraction(
+            sum(1 for d in range(1, 7) if 2 * d % 4 == cell), 36)
+        doubles = Fraction(sum(1 for d in range(1, 7) if 2 * d % 4 == cell), 36)
+        assert row.get((cell, 0), 0.0) == pytest.approx(float(plain), abs=1e-15)
+        assert row.get((cell, 1), 0.0) == pytest.approx(float(doubles), abs=1e-15)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("jail", JAILS)
+def test_stationary_is_invariant_and_rows_are_stochastic(chains, name, jail):
+    chain = chains[name, jail]
+    for markov in (chain.roll_chain, chain.turn_chain):
+        P, pi = markov.P, markov.stationary
+        assert np.allclose(P.sum(axis=1), 1.0, atol=1e-12, rtol=0) and (P >= 0).all()
+        assert np.abs(pi @ P - pi).max() < 1e-15 and pi.sum() == pytest.approx(1.0, abs=1e-14)
+        assert (pi > 0).all() and markov.is_irreducible
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("jail", JAILS)
+def test_views_agree_with_each_other(chains, name, jail):
+    chain = chains[name, jail]
+    roll, turn, landing = (chain.probabilities(per) for per in ("roll", "turn", "landing"))
+    assert roll.sum() == pytest.approx(1.0, abs=1e-13) and turn.sum() == pytest.approx(1.0, abs=1e-13)
+    # Turn ends are the roll chain watched at the rolls that end a turn (a censored chain).
+    ends = np.array([label[0] == "jail" or label[1] == 0 for label in chain.roll_chain.labels])
+    pi = chain.roll_chain.stationary
+    censored = np.zeros_like(turn)
+    for label, weight in zip(np.array(chain.roll_chain.labels, dtype=object)[ends], pi[ends] / pi[ends].sum()):
+        censored[-1 if label[0] == "jail" else label[0]] += weight
+    assert np.abs(censored - turn).max() < 1e-13
+    assert chain.rolls_per_turn == pytest.approx(1 / pi[ends].sum())
+    if jail == "short":  # each detention ends one turn in jail, and the next turn leaves
+        assert landing[-1] == pytest.approx(turn[-1], abs=1e-13)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_transient_distribution_converges_to_stationary(chains, name):
+    chain = chains[name, "long"]
+    start = chain.after_turns(0)
+    assert start[0] == 1.0 and start.sum() == 1.0
+    gaps = [np.abs(chain.after_turns(k) - chain.probabilities("turn")).sum() for k in (10, 40, 200)]
+    assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < 1e-12
+
+
+def test_gth_solver_is_accurate_where_powers_are_slow():
+    """A nearly decomposable chain: powers of P converge very slowly, GTH is exact to rounding."""
+    eps = 1e-9
+    P = np.array([[1 - eps, eps, 0.0], [0.5, 0.0, 0.5], [0.0, eps, 1 - eps]])
+    pi = gth_solve(P)
+    assert np.abs(pi @ P - pi).max() < 1e-16
+    assert pi == pytest.approx([0.5 / (1 + eps), eps / (1 + eps), 0.5 / (1 + eps)], rel=1e-12)
+    rng = np.random.default_rng(3)
+    R = rng.random((60, 60)) ** 4
+    R /= R.sum(axis=1, keepdims=True)
+    pi = MarkovChain(R).stationary
+    assert np.abs(pi @ R - pi).max() < 1e-15
+
+
+@pytest.mark.parametrize(("matrix", "message"), [
+    ([[0.5, 0.5]], "must be square"),
+    ([[0.5, 0.6], [0.5, 0.5]], "row 0 sums to 1.1, not 1"),
+    ([[1.2, -0.2], [0.5, 0.5]], r"entry \[0, 1\] is -0.2"),
+    ([[np.nan, 1.0], [0.5, 0.5]], r"entry \[0, 0\] is nan"),
+    ([], "must be square and non-empty"),
+])
+def test_transition_matrices_are_validated(matrix, message):
+    with pytest.raises(ValueError, match=message):
+        check_transition_matrix(matrix)
+    with pytest.raises(ValueError, match=message):
+        MarkovChain(matrix)
+
+
+def test_reducible_chain_has_no_unique_stationary_distribution():
+    chain = MarkovChain(np.eye(2), labels=["a", "b"])
+    assert not chain.is_irreducible
+    with pytest.raises(ValueError, match="not irreducible"):
+        chain.stationary
+    with pytest.raises(ValueError, match="labels for 2 states"):
+        MarkovChain(np.eye(2), labels=["a"])
+    with pytest.raises(ValueError, match="steps must be"):
+        chain.distribution([1.0, 0.0], -1)
+
+
+# ---------------------------------------------------------------------- the rules in the chain
+def row_of(chain: MovementChain, label) -> dict:
+    markov = chain.roll_chain
+    return {to: p for to, p in zip(markov.labels, markov.P[markov.labels.index(label)]) if p > 0}
+
+
+def test_third_double_detains_without_moving(chains):
+    chain = chains["monopoly-us", "short"]
+    row = row_of(chain, (14, 2))  # two doubles rolled, on Virginia Avenue
+    # the third double (1/6), or no double to Community Chest 17 (1+2, 2+1) or Chance 22 (sum 8,
+    # four ways) and its Go to Jail card (1/16)
+    assert row[("jail", 0)] == pytest.approx(1 / 6 + 6 / 36 / 16)
+    assert not any(label[1] == 2 for label in row if label[0] != "jail")  # no fourth roll this turn
+    assert not any(label[1] == 1 for label in row if label[0] != "jail")
+
+
+def test_a_double_gives_another_roll_unless_detained(chains):
+    chain = chains["monopoly-us", "short"]
+    row = row_of(chain, (20, 0))
+    assert row[(26, 1)] == pytest.approx(1 / 36)  # 3+3 to Atlantic Avenue: roll again
+    assert (30, 1) not in row and (30, 0) not in row  # Go To Jail: detained, the turn ends
+    # Go To Jail, 10 from Free Parking (4+6, 6+4, 5+5), or Chance 22 (1+1) and its Go to Jail card
+    assert row[("jail", 0)] == pytest.approx(3 / 36 + 1 / 36 / 16)
+
+
+def test_jail_strategies(chains):
+    short, long = chains["monopoly-us", "short"], chains["monopoly-us", "long"]
+    # short: pay and roll from the jail cell as a free token; a double rolls again
+    assert row_of(short, ("jail", 0))[(16, 1)] == pytest.approx(1 / 36)
+    # long: a double frees the token with no extra roll; a miss waits; the last miss pays and moves
+    first = row_of(long, ("jail", 0))
+    assert first[(16, 0)] == pytest.approx(1 / 36) and first[("jail", 1)] == pytest.approx(30 / 36)
+    assert not any(label[1] != 0 for label in first if label[0] != "jail")
+    last = row_of(long, ("jail", 2))
+    assert ("jail", 3) not in last and last[(13, 0)] == pytest.approx(2 / 36)
+    assert long.probabilities("roll")[-1] > short.probabilities("roll")[-1]
+
+
+def test_millionaire_arrivals(chains):
+    chain = chains["millionaire-classic", "short"]
+    roll, landing = chain.probabilities("roll"), chain.probabilities("landing")
+    # Tax Inspection detains on any arrival; Tax Police and Black business never hold a token.
+    assert roll[10] == roll[15] == roll[30] == roll[35] == 0.0
+    assert landing[10] > 0 and landing[15] > 0 and landing[35] > 0
+    assert chain.arrival_outcomes(15) == ((1.0, 5, (15, 5), False),)
+    corner = [w for w in chain.arrival_outcomes(3) if w.landed == (3, 10)]  # nearest corner from 3
+    assert corner == [(1 / 20, 10, (3, 10), True)]
+    # Forward 10 from Move 22 reaches Move 32, which is drawn again: the chain goes on.
+    assert any(w.landed[:3] == (22, 32, 2) for w in chain.arrival_outcomes(22))
+
+
+def test_monopoly_card_chain_back_three_to_community_chest(chains):
+    chain = chains["monopoly-us", "short"]
+    via_chest = {(w.end, w.detained): w.probability for w in chain.arrival_outcomes(36) if 33 in w.landed}
+    assert via_chest == pytest.approx({(33, False): 14 / 256, (0, False): 1 / 256, (10, True): 1 / 256})
+    assert chain.probabilities("roll")[30] == 0.0 and chain.probabilities("roll")[10] > 0.02
+
+
+def test_card_policy_default_and_choices():
+    board = load_board("millionaire-classic")
+    unowned = next(c for c in board.decks["move"].cards if c.what == "unowned_plot")
+    choice = next(c for c in board.decks["move"].cards if c.among == "others_plots")
+    swap = next(c for c in board.decks["move"].cards if c.effect == "swap_nearest")
+    assert CardPolicy().outcomes(board, choice, 22) == ((1.0, -1, False),)
+    assert CardPolicy().outcomes(board, swap, 22) == ((1.0, -1, False),)
+    assert CardPolicy().outcomes(board, unowned, 22) == ((1.0, 23, False),)
+    owner = tuple(1 if c in (9, 23, 24) else -1 for c in range(board.size))
+    assert CardPolicy(owner=owner).outcomes(board, unowned, 22) == ((1.0, 26, False),)
+    assert CardPolicy(owner=owner).outcomes(board, choice, 22) == ((1.0, 9, False),)
+    assert CardPolicy(owner=owner, choose="last").outcomes(board, choice, 22) == ((1.0, 24, False),)
+    assert [o.probability for o in CardPolicy(owner=owner, choose="uniform").outcomes(board, choice, 22)] == [1 / 3] * 3
+
+    def cheapest(options: tuple[int, ...], position: int) -> int:
+        return min(options, key=lambda c: board.cells[c].price)
+
+    assert CardPolicy(owner=owner, choose=cheapest).outcomes(board, choice, 22) == ((1.0, 9, False),)
+    assert CardPolicy(others=(30,)).outcomes(board, swap, 22) == ((1.0, 30, False),)
+    with pytest.raises(ValueError, match="CardPolicy.choose must be one of first, last, uniform"):
+        CardPolicy(choose="best")
+    with pytest.raises(ValueError, match="returned 0 .* the options were"):
+        CardPolicy(owner=owner, choose=lambda options, position: 0).outcomes(board, choice, 22)
+    with pytest.raises(ValueError, match="lists 3 cells but board"):
+        CardPolicy(owner=(1, 2, 3)).outcomes(board, choice, 22)
+    # A policy changes the chain: with plots owned by others, the choice cards move the token.
+    default, owned = movement_chain(board), movement_chain(board, policy=CardPolicy(owner=owner))
+    assert owned is not default
+    assert owned.probabilities("roll")[9] > default.probabilities("roll")[9]
+
+
+def test_chains_are_cached_per_board_rules_jail_and_policy(tmp_path):
+    board = load_board("monopoly-us")
+    chain = movement_chain(board)
+    assert movement_chain(load_board("monopoly-us"), RuleSet.monopoly(), "short", CardPolicy()) is chain
+    assert movement_chain(board, jail="long") is not chain
+    assert movement_chain(board, RuleSet.monopoly().replace(jail_max_turns=2), "long") is not movement_chain(board, jail="long")
+    changed = tmp_path / "monopoly.toml"
+    source = (ROOT / "millionaire" / "boards" / "monopoly_us.toml").read_text(encoding="utf-8")
+    changed.write_text(source.replace("steps = -3", "steps = -2"), encoding="utf-8")
+    other = movement_chain(load_board(changed))
+    assert other is not chain and other.probabilities("roll")[33] < chain.probabilities("roll")[33]
+    with pytest.raises(ValueError, match="jail strategy must be one of short, long, got 'never'"):
+        movement_chain(board, jail="never")
+    with pytest.raises(ValueError, match="per must be one of roll, turn, landing"):
+        chain.probabilities("move")
+
+
+def first_landings(board, rules, jail: str, tokens: int, rng) -> tuple[dict[int, list[int]], np.ndarray]:
+    """A plain Python loop over movement.py's functions: for each token, the turn in which it first
+    lands on each plot of the toy board, and where tokens stand after one turn (detained last)."""
+    first: dict[int, list[int]] = {1: [], 3: []}
+    after_one = np.zeros(board.size + 1)
+    for _ in range(tokens):
+        position, detained, waited, turn, seen = 0, False, 0, 0, {}
+        while len(seen) < len(first):
+            turn, doubles, again = turn + 1, 0, True
+            while again:
+                die1, die2 = (int(d) for d in rng.integers(1, 7, size=2))
+                again = False
+                if detained and jail == "long":
+                    result = movement.jail_roll(rules, waited, die1, die2)
+                    if result.outcome == "stay":
+                        waited += 1
+                        continue
+                    position, detained = movement.step(board, position, result.steps)[0], False
+                else:  # free, or "short": pay and roll as a free token
+                    move = movement.roll_move(board, rules, position, doubles, die1, die2)
+                    if move.to_jail:
+                        position, detained, waited = board.jail, True, 0
+                        continue
+                    position, doubles, detained, again = move.destination, move.doubles, False, die1 == die2
+                if position in first and position not in seen:
+                    seen[position] = turn
+                if movement.arrival(board, rules, position, True).action == "detain":
+                    detained, waited, again = True, 0, False
+            if turn == 1:
+                after_one[board.size if detained else position] += 1
+        for cell in first:
+            first[cell].append(seen[cell])
+    return first, after_one / tokens
+
+
+@pytest.mark.parametrize("jail", JAILS)
+def test_turns_to_land_and_after_turns_match_a_direct_simulation(jail):
+    """On the toy board (jail at 2, detained on landing), 5 000 tokens moved one by one."""
+    board, rules = load_board(TOY), RuleSet.classic()
+    chain = MovementChain(board, rules, jail)
+    first, after_one = first_landings(board, rules, jail, 5_000, np.random.default_rng(11))
+    exact = chain.after_turns(1)
+    assert (np.abs(after_one - exact) <= 4.5 * np.sqrt(exact * (1 - exact) / 5_000) + 1e-9).all()
+    for cell, times in first.items():
+        mean, error = np.mean(times), np.std(times) / np.sqrt(len(times))
+        assert abs(mean - chain.turns_to_land(cell)) < 4 * error, (cell, mean, chain.turns_to_land(cell))
+
+
+# ---------------------------------------------------------------------- against sampling
+@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("jail", JAILS)
+def test_chain_agrees_with_vectorised_simulator(chains, name, jail):
+    """10^7 simulated rolls per deck mode, 100 batches of 500 tokens; z = (simulated - exact) / SE
+    with the standard error from the spread between batches (t with 99 degrees of freedom).
+
+    With uniform draws (the chain's model) every entry of every view must be within 5 SE: a false
+    alarm has probability below 1e-6 per entry. With cycled decks (each token its own shuffled deck)
+    the chain is an approximation: a cycled deck never deals the same card twice in a row, where
+    the chain repeats it with probability 1/20 (Millionaire's forward 10 from Move 22 to Move 32, then
+    on to cell 2; from 3 to 13 to 23). About 0.025 of rolls arrive on such a cell and 1/400 of those
+    repeat, so entries may move by up to 1e-4 beyond the 5 SE (1e8 rolls show -6e-5 on cell 2).
+    """
+    chain = chains[name, jail]
+    board = chain.board
+    for decks, allowance in (("uniform", 0.0), ("cycled", 1e-4)):
+        counts = simulate_landings(board, jail=jail, rolls=10**7, tokens=50_000, batches=100, decks=decks,
+                                   seed=20240601)
+        assert counts.rolls == 10**7
+        for per in ("roll", "turn", "landing"):
+            exact, simulated = chain.probabilities(per), counts.frequencies(per)
+            error = counts.standard_error(per)
+            never = exact == 0
+            assert (simulated[never] == 0).all(), f"{decks} {per}: a cell the chain never reaches was counted"
+            z = np.abs(simulated - exact)[~never] / error[~never]
+            worst = int(np.argmax(np.abs(simulated - exact) - 5 * error - allowance))
+            assert (np.abs(simulated - exact) <= 5 * error + allowance).all(), (
+                f"{decks} decks, per {per}: cell {worst} simulated {simulated[worst]:.6f}, exact "
+                f"{exact[worst]:.6f}, SE {error[worst]:.2e}; max |z| {z.max():.2f}")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_chain_agrees_with_engine_games(chains, name):
+    """Landings per roll in 40 seeded games of 4 cautious players (150 rounds), counted from the
+    event log: "move" events per cell, "detain" events last; rolls are the moves by a roll, the
+    misses in jail ("wait") and the third doubles (a "detain" right after a "roll").
+
+    The cautious player leaves detention by a release card, by paying while the board is open and it
+    has cash to spare, and otherwise by rolling: between the chain's short and long strategies. So
+    each frequency must lie in [min(short, long), max(short, long)] widened by 4 standard errors
+    (between-game spread of a ratio estimator). In Millionaire, ownership changes where the choice
+    cards and "nearest unowned plot" go, always to plots, so only the other cells are compared;
+    Monopoly's moving cards do not depend on owners and every cell is compared. (Kept cards shorten a
+    deck by a card or two; the swap card moves about 0.5% of rolls to where another player stands:
+    both well inside the bound.)
+    """
+    board = load_board(name)
+    games = 40
+    landings, rolls = np.zeros((games, board.size + 1)), np.zeros(games)
+    for seed in range(games):
+        game = Game(board, agents=["cautious"] * 4, seed=seed, record_events=True)
+        game.run(max_rounds=150)
+        previous = None
+        for event in game.events:
+            if event.kind == "move":
+                landings[seed, event.cell] += 1
+                rolls[seed] += event.detail == "roll"
+            elif event.kind == "wait":
+                rolls[seed] += 1
+            elif event.kind == "detain":
+                landings[seed, board.size] += 1
+                rolls[seed] += previous is not None and previous.kind == "roll"
+            previous = event
+    frequency = landings.sum(axis=0) / rolls.sum()
+    residual = landings - frequency * rolls[:, None]
+    error = np.sqrt((residual ** 2).sum(axis=0) / (games - 1) / games) / rolls.mean()
+    per_roll = [chains[name, jail].probabilities("landing") / chains[name, jail].rolls_per_turn for jail in JAILS]
+    low, high = np.minimum(*per_roll), np.maximum(*per_roll)
+    compared = [c for c in range(board.size + 1) if c == board.size or board.cells[c].kind.value != "plot"
+                or name == "monopoly-us"]
+    for cell in compared:
+        assert low[cell] - 4 * error[cell] <= frequency[cell] <= high[cell] + 4 * error[cell], (
+            f"cell {cell}: engine {frequency[cell]:.4f} ± {error[cell]:.4f}, chain {low[cell]:.4f}..{high[cell]:.4f}")
+
+
+# ---------------------------------------------------------------------- the command
+def test_cli_table_and_views(capsys):
+    code, out, err = run_cli(capsys, "markov", "--board", "millionaire-classic")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Millionaire Classic, jail strategy 'short': probability that a roll ends")
+    assert any(line.split()[:2] == ["5", "Charity"] for line in lines)
+    assert "In jail" in lines[-1]
+    code, out, _ = run_cli(capsys, "markov", "--board", "monopoly-us", "--per", "landing", "--csv")
+    rows = parse_csv(out)
+    assert code == 0 and list(rows)[-1] == "in_jail" and len(rows) == 41 and sum(rows.values()) > 1.1
+    code, out, _ = run_cli(capsys, "markov", "--board", "monopoly-us", "--turns", "2", "--csv")
+    expected = movement_chain(load_board("monopoly-us")).after_turns(2)
+    assert code == 0 and np.allclose(list(parse_csv(out).values()), expected, atol=1e-11)
+    code, out, _ = run_cli(capsys, "markov", "--board", "monopoly-us", "--jail", "long", "--per", "turn")
+    assert code == 0 and "where the token rests between turns" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--board", "nowhere"], "no such board file or built-in board"),
+    (["--jail", "never"], "invalid choice: 'never'"),
+    (["--turns", "-1"], "must be an integer >= 0"),
+    (["--per", "roll", "--turns", "3"], "--turns"),
+])
+def test_cli_errors_are_one_line(capsys, argv, message):
+    try:
+        code = main(["markov", *argv])
+    except SystemExit as stop:  # argparse's usage errors
+        code = stop.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
