@@ -146,13 +146,12 @@ class ThresholdAgent(Agent):
                     best = max(options, key=lambda c: game.board.cells[c].price)
                     return Action.use_card(tuple(card), best)
         spare = state.players[seat].cash - self.reserve(game)
-        owner, level = state.owner, state.level
+        level = state.level
         best_cell, best_price = -1, 0
-        for industry in game.board.industries:
+        for index in game.complete_industries(seat):
+            industry = game.board.industries[index]
             cells, price = industry.cells, industry.build_price
-            if owner[cells[0]] != seat or price > spare or (best_cell >= 0 and price >= best_price):
-                continue
-            if not game.industry_complete(industry.index, seat):
+            if price > spare or (best_cell >= 0 and price >= best_price):
                 continue
             lowest = min(cells, key=level.__getitem__)  # building is even: only the lowest plot can take one
             if not game.can_build(seat, lowest):
@@ -262,7 +261,7 @@ def make_agent(spec: Any, seed: Any = None) -> Agent | None:
     >>> make_agent("lucky")
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'lucky' (known: cautious, aggressive, monopolist, random, human)
+    millionaire.errors.MillionaireError: unknown strategy 'lucky' (known: cautious, aggressive, monopolist, random, human)
     """
     if spec is None:
         return None

@@ -113,6 +113,8 @@ class Game:
             self._rng.bit_generator.state = state.dice["bit_generator"]
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
+        self._complete_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None
+        self._complete: dict[int, tuple[int, ...]] = {}
         self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
                           for c in range(board.size)]
         self._handlers = {
@@ -311,6 +313,19 @@ class Game:
         owner = self.state.owner
         return [c for c in self.board.ownable if owner[c] == seat]
 
+    def complete_industries(self, seat: int) -> tuple[int, ...]:
+        """Industries ``seat`` holds whole and unmortgaged (cached until ownership or a mortgage changes)."""
+        state = self.state
+        key = (tuple(state.owner), tuple(state.mortgaged))
+        if key != self._complete_key:
+            by_seat: dict[int, list[int]] = {}
+            for index in range(len(self.board.industries)):
+                if self.industry_complete(index):
+                    by_seat.setdefault(state.owner[self.board.industries[index].cells[0]], []).append(index)
+            self._complete = {s: tuple(found) for s, found in by_seat.items()}
+            self._complete_key = key
+        return self._complete.get(seat, ())
+
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
         """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
         state = self.state
@@ -462,8 +477,8 @@ class Game:
             return [c for c in board.ownable if state.owner[c] >= 0 and state.owner[c] != seat
                     and self.tradeable(c, state.owner[c])]
         if effect == "free_building":
-            return [c for i, industry in enumerate(board.industries) if self.industry_complete(i, seat)
-                    for c in industry.cells if not self.can_build(seat, c, free=True)]
+            return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
+                    if not self.can_build(seat, c, free=True)]
         if effect == "return_plot":
             return [c for c in board.ownable if state.owner[c] == seat and not self.industry_built(c)]
         if effect == "auction_unowned":
