@@ -5,5 +5,6 @@ message rather than raising.
 """
 
 from .game_table import GameTable
+from .landing import LandingExplorer
 
-__all__ = ["GameTable"]
+__all__ = ["GameTable", "LandingExplorer"]

@@ -1,0 +1,63 @@
+"""LandingExplorer driven without a browser: controls, numbers shown, refusals."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from millionaire import load_board
+from millionaire.markov import movement_chain
+from millionaire.widgets import LandingExplorer
+
+
+def test_values_follow_the_controls():
+    explorer = LandingExplorer(board="monopoly-us", jail="short", per="roll")
+    chain = movement_chain(load_board("monopoly-us"), jail="short")
+    assert np.allclose(explorer.values, chain.probabilities("roll"))
+    explorer.set_jail("long")
+    assert np.allclose(explorer.values, movement_chain(load_board("monopoly-us"), jail="long").probabilities("roll"))
+    explorer.set_view("landing")
+    assert explorer.values[-1] > 0 and explorer.values.sum() > 1  # landings per turn, not shares
+    explorer.set_turns(2)
+    assert np.allclose(explorer.values, movement_chain(load_board("monopoly-us"), jail="long").after_turns(2))
+    assert explorer.view_choice.disabled and not explorer.turns_slider.disabled
+    explorer.set_turns(None)
+    assert explorer.long_run.value
+
+
+def test_simulation_overlay_is_close_to_the_chain():
+    explorer = LandingExplorer(board="millionaire-classic")
+    explorer.simulate(rolls=10**6)
+    assert explorer.simulated is not None
+    assert np.max(np.abs(explorer.simulated - explorer.values)) < 0.004
+    explorer.set_jail("long")
+    assert explorer.simulated is None  # a new view clears the old overlay
+
+
+def test_summary_names_the_most_likely_cells():
+    explorer = LandingExplorer(board="millionaire-classic")
+    assert "Charity fund" in explorer.summary.value
+    assert bytes(explorer.board_image.value).startswith(b"\x89PNG")
+    assert bytes(explorer.bars_image.value).startswith(b"\x89PNG")
+
+
+def test_bad_input_is_refused_with_a_message():
+    explorer = LandingExplorer()
+    before = explorer.values.copy()
+    explorer.set_jail("medium")
+    assert "not one of" in explorer.message.value and explorer.jail_choice.value == "short"
+    explorer.set_view("per-minute")
+    assert "not one of" in explorer.message.value
+    explorer.set_turns(-1)
+    assert "turns" in explorer.message.value
+    explorer.simulate(rolls=5)
+    assert "rolls" in explorer.message.value
+    explorer.set_turns(3)
+    explorer.simulate(rolls=10**5)
+    assert "Long run" in explorer.message.value
+    explorer.set_turns(None)
+    assert np.allclose(explorer.values, before)
+
+
+def test_russian_labels():
+    explorer = LandingExplorer(lang="ru")
+    assert "Чаще всего" in explorer.summary.value
