@@ -1,0 +1,23 @@
+"""Project-wide pytest hooks: a summary of the slowest notebooks (nbval runs each cell as a test)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+_NOTEBOOK_SECONDS: dict[str, float] = defaultdict(float)
+
+
+def pytest_runtest_logreport(report):
+    path = report.nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        _NOTEBOOK_SECONDS[path] += report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _NOTEBOOK_SECONDS:
+        return
+    total = sum(_NOTEBOOK_SECONDS.values())
+    terminalreporter.section("slowest notebooks (all cells, seconds)")
+    for path, seconds in sorted(_NOTEBOOK_SECONDS.items(), key=lambda item: -item[1])[:5]:
+        terminalreporter.write_line(f"{seconds:6.1f}  {path}")
+    terminalreporter.write_line(f"{total:6.1f}  all {len(_NOTEBOOK_SECONDS)} notebooks")
