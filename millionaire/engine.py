@@ -471,14 +471,21 @@ class Game:
                 and not self.industry_built(cell))
 
     def card_options(self, seat: int, effect: str) -> list[int]:
-        """The cells a card with ``effect`` may be used on by ``seat`` now."""
+        """The cells a card with ``effect`` may be used on by ``seat`` now.
+
+        Decisions where the rulebook is silent: a plot taken or auctioned by a card must be one that
+        could be traded (unmortgaged, no building in its industry); a free branch goes only where a
+        branch (not the large building) is legal; a plot given back may be mortgaged (the mortgage
+        is cancelled) but not in a built industry.
+        """
         state, board = self.state, self.board
         if effect in ("take_plot", "auction_others_plot"):
             return [c for c in board.ownable if state.owner[c] >= 0 and state.owner[c] != seat
                     and self.tradeable(c, state.owner[c])]
         if effect == "free_building":
+            small = self.rules.small_per_large
             return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                    if not self.can_build(seat, c, free=True)]
+                    if state.level[c] < small and not self.can_build(seat, c, free=True)]
         if effect == "return_plot":
             return [c for c in board.ownable if state.owner[c] == seat and not self.industry_built(c)]
         if effect == "auction_unowned":

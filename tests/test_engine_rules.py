@@ -859,6 +859,14 @@ def test_free_branch_is_placed_where_building_is_legal(classic):
     assert game.state.level[4] == 1 and game.state.players[0].cash == 2000
 
 
+def test_free_branch_never_becomes_an_enterprise(classic):
+    game, card = draw_game(classic, "chance", "free_building")
+    give(game, 0, 1, 2, 4, level=3)
+    roll(game, 1, 3)
+    assert game.state.players[0].cards == [list(card)]  # kept: only enterprises could be built
+    assert game.card_options(0, "free_building") == []
+
+
 def test_return_a_plot_to_the_bank(classic):
     game, _ = draw_game(classic, "chance", "return_plot")
     give(game, 0, 11, 39)
