@@ -96,11 +96,16 @@ class ThresholdAgent(Agent):
         self.pay_fine = pay_fine
         self.trades = trades
         self.name = name
+        self._reserve_for, self._reserve = -1, 0
         self._answers = {kind: getattr(self, "_" + kind) for kind in
                          ("roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "trade_reply")}
 
     def reserve(self, game: Game) -> int:
-        return int(game.rules.start_cash * self.reserve_share)
+        """The cash kept in hand: a share of the start cash."""
+        start = game.rules.start_cash
+        if start != self._reserve_for:
+            self._reserve_for, self._reserve = start, int(start * self.reserve_share)
+        return self._reserve
 
     def choose(self, game: Game, decision: Decision) -> Action:
         data = decision.data

@@ -113,6 +113,7 @@ class Game:
             self._rng.bit_generator.state = state.dice["bit_generator"]
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
+        self._ownable = [cell.ownable for cell in board.cells]
         self._complete_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None
         self._complete: dict[int, tuple[int, ...]] = {}
         self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
@@ -874,6 +875,14 @@ class Game:
             return
         info = board.cells[cell]
         tasks = state.tasks
+        action = arrival.action
+        if action == "stay" and self._ownable[cell]:  # the common case first: a property
+            owner = state.owner[cell]
+            if owner < 0:
+                tasks.append(["offer", cell])
+            elif owner != seat:
+                self._owe_rent(seat, owner, cell, how, rent_multiplier, dice_multiplier)
+            return
         if arrival.action == "jump":
             tasks.append(["pay", seat, FUND, info.amount, "fine"])
             tasks.append(["land", arrival.cell, False, "jump", 1, 0])
@@ -882,22 +891,7 @@ class Game:
             tasks.append(["draw", arrival.deck])
             return
         kind = info.kind
-        if info.ownable:
-            owner = state.owner[cell]
-            if owner < 0:
-                tasks.append(["offer", cell])
-            elif owner != seat:
-                dice_total = None
-                if kind is CellKind.UTILITY and how != "roll":
-                    dice_total = sum(self._roll_dice(seat))
-                amount = self.rent(cell, dice_total, rent_multiplier, dice_multiplier)
-                card = state.players[owner].has_card("double_rent", board)
-                if amount and card:
-                    amount *= 2
-                    self._return_card(owner, card)
-                if amount:
-                    tasks.append(["pay", seat, owner, amount, "rent"])
-        elif kind is CellKind.TAX:
+        if kind is CellKind.TAX:
             tasks.append(["pay", seat, BANK, info.amount, "tax"])
         elif kind is CellKind.FUND_COLLECT and how != "jump":
             if state.charity_fund:
@@ -905,6 +899,21 @@ class Game:
                 self._transfer(FUND, seat, amount, "fund", Event("collect_fund", seat, cell, amount))
         elif kind is CellKind.JACKPOT and player.cash >= 1:
             state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
+
+    def _owe_rent(self, seat: int, owner: int, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
+        state = self.state
+        dice_total = None
+        if self.board.cells[cell].kind is CellKind.UTILITY and how != "roll":
+            dice_total = sum(self._roll_dice(seat))  # a card brought the token: roll for the rent
+        amount = self.rent(cell, dice_total, rent_multiplier, dice_multiplier)
+        if not amount:
+            return
+        if state.players[owner].cards:
+            card = state.players[owner].has_card("double_rent", self.board)
+            if card:
+                amount *= 2
+                self._return_card(owner, card)
+        state.tasks.append(["pay", seat, owner, amount, "rent"])
 
     def _t_offer(self, cell: int) -> None:
         state = self.state
