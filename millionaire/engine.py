@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -1005,7 +1006,7 @@ class Game:
             for card in cards:
                 state.players[source].cards.remove(list(card))
                 state.players[target].cards.append(list(card))
-        self._event("trade", seat, -1, 0, partner, repr(trade))
+        self._event("trade", seat, -1, 0, partner, json.dumps(trade.to_list()))
 
     # ------------------------------------------------------------------ the jackpot
     def _play_jackpot(self, seat: int, bet: int) -> None:
@@ -1118,7 +1119,7 @@ class Game:
         elif purpose == "return_plot":
             state.owner[cell] = -1
             state.mortgaged[cell] = False
-            self._event("sell", seat, cell, 0)
+            self._event("return_plot", seat, cell)
         elif purpose == "auction_others_plot":
             state.tasks.append(["auction", cell, state.owner[cell]])
         elif purpose == "auction_unowned":
@@ -1129,7 +1130,7 @@ class Game:
         if effect == "take_plot":
             previous = state.owner[cell]
             state.owner[cell] = seat
-            self._event("trade", seat, cell, 0, previous, f"takes {self.board.cells[cell].name_en} by card")
+            self._event("take_plot", seat, cell, 0, previous)
         else:
             self._build(seat, cell, free=True)
 

@@ -13,7 +13,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import json
+from typing import Any, NamedTuple
 
 from .board import Board
 
@@ -22,8 +23,8 @@ BANK, FUND, BOX = -1, -2, -3
 
 EVENT_KINDS = (
     "roll", "move", "income", "pay", "buy", "auction", "build", "sell", "mortgage", "redeem", "card",
-    "keep_card", "trade", "detain", "release", "wait", "jackpot", "collect_fund", "swap", "bankrupt",
-    "game_over",
+    "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
+    "swap", "bankrupt", "game_over",
 )
 
 
@@ -73,6 +74,8 @@ _TEMPLATES = {
         "card": "{p} draws a card: {detail}",
         "keep_card": "{p} keeps the card for later.",
         "trade": "{p} and {o} trade: {detail}.",
+        "take_plot": "{p} takes {cell} from {o} by a card.",
+        "return_plot": "{p} gives {cell} back to the bank.",
         "detain": "{p} is detained at {cell}.",
         "release": "{p} leaves {cell} ({detail}).",
         "wait": "{p} stays detained (no double).",
@@ -97,6 +100,8 @@ _TEMPLATES = {
         "card": "{p} тянет карточку: {detail}",
         "keep_card": "{p} оставляет карточку себе.",
         "trade": "Сделка между игроками {p} и {o}: {detail}.",
+        "take_plot": "{p} забирает «{cell}» у игрока {o} по карточке.",
+        "return_plot": "{p} возвращает «{cell}» банку.",
         "detain": "{p} задержан(а): «{cell}».",
         "release": "{p} покидает «{cell}» ({detail}).",
         "wait": "{p} остаётся в инспекции (дубля нет).",
@@ -132,7 +137,9 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
 
     kind = event.kind
     detail = event.detail
-    if kind == "card" and ":" in detail:
+    if kind == "trade" and detail.startswith("["):
+        detail = trade_text(json.loads(detail), event.player, board, names, lang)
+    elif kind == "card" and ":" in detail:
         deck, number = detail.split(":")
         detail = board.decks[deck].cards[int(number)].text(lang)
     elif kind == "jackpot":
@@ -154,3 +161,26 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
         where=translate("unowned" if event.other == BANK else "with its owner"),
     )
     return sentence[0].upper() + sentence[1:]
+
+
+def trade_text(trade: list[Any], proposer: int, board: Board, names: list[str], lang: str = "en") -> str:
+    """What each side of a trade gives, in words (``trade`` as ``Trade.to_list()``).
+
+    >>> from millionaire import load_board
+    >>> trade_text([1, [2], [9], 100, 0, [], []], 0, load_board("millionaire-classic"), ["Anna", "Boris"])
+    'Anna gives Casino and 100 fants; Boris gives Brewery'
+    """
+    partner, give_cells, take_cells, give_cash, take_cash, give_cards, take_cards = trade
+    ru = lang == "ru"
+
+    def side(seat: int, cells: list[int], cash: int, cards: list[Any]) -> str:
+        items = [f"«{board.cells[c].name('ru')}»" if ru else board.cells[c].name("en") for c in cells]
+        if cash:
+            items.append(board.money(cash, lang))
+        if cards:
+            items.append(("карточку освобождения" if ru else "a release card") if len(cards) == 1 else
+                         (f"карточки освобождения ({len(cards)})" if ru else f"{len(cards)} release cards"))
+        what = (" и " if ru else " and ").join(items) if items else ("ничего" if ru else "nothing")
+        return f"{names[seat]} {'отдаёт' if ru else 'gives'} {what}"
+
+    return "; ".join([side(proposer, give_cells, give_cash, give_cards), side(partner, take_cells, take_cash, take_cards)])

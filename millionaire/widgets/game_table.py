@@ -27,6 +27,7 @@ from ..agents import make_agent
 from ..board import load_board
 from ..engine import Game
 from ..errors import IllegalActionError
+from ..events import trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 
@@ -346,7 +347,8 @@ class GameTable(widgets.VBox):
             return html.escape(self.word("bot_turn", player=name, bots=self.word("bots")))
         fields = {"cell": self.cell_name(pending.data["cell"]) if "cell" in pending.data else "",
                   "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
-                  "trade": repr(Trade.from_list(pending.data["trade"])) if "trade" in pending.data else ""}
+                  "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, game.names, self.lang)
+                  if "trade" in pending.data else ""}
         what = _DECISIONS[self.lang][pending.kind].format(**fields)
         colour = PLAYER_COLOURS[pending.player % len(PLAYER_COLOURS)]
         return f"<b style='color:{colour}'>{html.escape(self.word('to_play', player=name, what=what))}</b>"
