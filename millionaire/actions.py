@@ -95,17 +95,18 @@ class Action:
         return hash(self._key())
 
     def __repr__(self) -> str:
+        has_cell = not (isinstance(self.cell, int) and self.cell < 0)  # anything but "no cell", even bad input
         args = []
-        if self.cell >= 0:
-            args.append(str(self.cell))
+        if has_cell:
+            args.append(repr(self.cell))
         if self.amount:
-            args.append(str(self.amount))
+            args.append(repr(self.amount))
         if self.card is not None:
             args.append(repr(self.card))
         if self.trade is not None:
             args.append(repr(self.trade))
         if self.kind == "use_card" and self.card is not None:
-            return f"Action.use_card({self.card!r}{', ' + str(self.cell) if self.cell >= 0 else ''})"
+            return f"Action.use_card({self.card!r}{', ' + repr(self.cell) if has_cell else ''})"
         name = "pass_" if self.kind == "pass" else self.kind  # `pass` is a Python keyword
         return f"Action.{name}({', '.join(args)})"
 
@@ -246,6 +247,8 @@ class Decision:
         return self.game.legal_actions()
 
     def __repr__(self) -> str:
+        if not self.data:
+            return "<Decision: none pending>"
         extra = {k: v for k, v in self.data.items() if k not in ("kind", "player", "resume")}
         detail = ", ".join(f"{k}={v!r}" for k, v in extra.items())
         return f"<Decision {self.kind} for player {self.player}{': ' + detail if detail else ''}>"

@@ -35,6 +35,12 @@ DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
 
 
+def _is_card_ref(card: Any) -> bool:
+    """A kept card named as (deck key, card number)."""
+    return (isinstance(card, (tuple, list)) and len(card) == 2 and isinstance(card[0], str)
+            and type(card[1]) is int)
+
+
 @dataclass(frozen=True)
 class GameResult:
     """How a game ended: the winner's seat, rounds and turns played, net worth by seat, and why
@@ -526,6 +532,10 @@ class Game:
             if cash > state.players[side].cash:
                 return f"{state.players[side].name} has only {state.players[side].cash}"
         for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
+            if not all(_is_card_ref(card) for card in cards):
+                return f"cards are given as (deck, number) pairs, got {cards!r}"
+            if len(set(map(tuple, cards))) != len(cards):
+                return "a card is listed twice"
             for card in cards:
                 if list(card) not in state.players[side].cards:
                     return f"{state.players[side].name} does not hold card {card!r}"
@@ -600,6 +610,10 @@ class Game:
         seat, kind, what = data["player"], data["kind"], action.kind
         player = state.players[seat]
         window = kind in ("roll", "manage")
+        if type(action.cell) is not int:
+            return f"the cell must be a whole number, got {action.cell!r}"
+        if action.card is not None and not _is_card_ref(action.card):
+            return f"a card is given as (deck, number), got {action.card!r}"
         if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
             if not (window or (kind == "raise" and what in ("sell", "mortgage"))):
                 return f"{what} is not allowed in a {kind!r} decision"
