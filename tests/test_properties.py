@@ -6,10 +6,9 @@ players, the decks and the rent of mortgaged plots. At random moments the driver
 illegal actions at the engine and checks that each is refused and leaves the state untouched.
 
 How many games per board: the environment variable ``MILLIONAIRE_FUZZ_GAMES`` (``make fuzz`` sets
-2000). The default, 40 games per board (plus an eighth as many with random players only), capped
-at 150 rounds, keeps this file near 30 s in ``make test``: a game of six random players runs to the
-round limit and costs a second or two, so ~150 games per board would not fit. With the variable set,
-games run to 300 rounds.
+2000). The default, 100 games per board (plus an eighth as many with random players only), capped
+at 150 rounds, keeps this file under a minute in ``make test`` (a game of six random players runs
+to the round limit and costs a second or two). With the variable set, games run to 300 rounds.
 
 Why hypothesis rather than ``parametrize``: each example is a (seed, strategy per seat, rule variant)
 triple, and when an invariant breaks hypothesis shrinks it to the fewest players, the plainest
@@ -32,7 +31,7 @@ from hypothesis import strategies as st
 from millionaire import Action, CellKind, Game, GameState, IllegalActionError, RuleSet, Trade, load_board
 
 FUZZING = "MILLIONAIRE_FUZZ_GAMES" in os.environ
-GAMES = int(os.environ.get("MILLIONAIRE_FUZZ_GAMES", "40"))
+GAMES = int(os.environ.get("MILLIONAIRE_FUZZ_GAMES", "100"))
 MAX_ROUNDS = 300 if FUZZING else 150
 #: No real game needs this many answers; reaching it means the engine is going round in circles.
 MAX_ACTIONS = 100_000
