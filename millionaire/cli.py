@@ -387,6 +387,18 @@ def _markov(args: argparse.Namespace) -> int:
     return 0
 
 
+def _economics(args: argparse.Namespace) -> int:
+    from .economics import format_economics
+
+    board = load_board(args.board)
+    try:
+        text = format_economics(board, jail=args.jail, opponents=args.opponents, lang=args.lang)
+    except ValueError as error:  # a board whose card moves cannot be enumerated
+        raise MillionaireError(str(error)) from None
+    _emit(text)
+    return 0
+
+
 def _add_game_arguments(parser: argparse.ArgumentParser, max_rounds: int) -> None:
     """The options ``play`` and ``simulate`` share."""
     parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
@@ -433,6 +445,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="where the token stands after K turns from START instead of in the long run")
     markov.add_argument("--csv", action="store_true", help="CSV (cell,name,probability; last row in_jail) instead of a table")
     markov.set_defaults(handler=_markov)
+
+    economics = commands.add_parser("economics", help="expected rent of each industry fully built and money from the bank (exact)")
+    economics.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
+    economics.add_argument("--jail", choices=("short", "long"), default="short",
+                           help="the opponents leave detention at once by paying (short, default) or stay as long as allowed (long)")
+    economics.add_argument("--opponents", type=_at_least(1), default=3, help="opponents for the per-round column (default 3)")
+    economics.add_argument("--lang", choices=("en", "ru"), default="en")
+    economics.set_defaults(handler=_economics)
     return parser
 
 

@@ -1,0 +1,320 @@
+"""Widgets for the economics lessons: investments, mortgages and the jackpot.
+
+Each reads :mod:`millionaire.economics` and draws; each control has a method (``set_…``) a test or a
+notebook can call, and refused input is shown in :attr:`message` without changing anything.
+
+Examples
+--------
+>>> lab = JackpotLab(bet=10, box=200)
+>>> lab.expected_value > 0
+True
+>>> lab.set_bet(-1)
+>>> "bet" in lab.message.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import economics
+from ..board import load_board
+from ..engine import Game
+from ..errors import MillionaireError
+from ..jackpot import payout, spin
+from ..rules import RuleSet
+from .common import error_html, new_figure, png
+
+BOARDS = ["millionaire-classic", "monopoly-us"]
+
+
+def _table(rows: list[dict[str, Any]], columns: list[tuple[str, str, str]], highlight: int | None = None) -> str:
+    """An HTML table: ``columns`` are (key, heading, format)."""
+    head = "".join(f"<th style='padding:2px 8px'>{html.escape(h)}</th>" for _, h, _ in columns)
+    body = []
+    for i, row in enumerate(rows):
+        style = " style='background:#fff3cd;font-weight:bold'" if i == highlight else ""
+        cells = "".join(f"<td style='padding:2px 8px;text-align:right'>{html.escape(fmt.format(row[k]))}</td>"
+                        for k, _, fmt in columns)
+        body.append(f"<tr{style}>{cells}</tr>")
+    return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+
+
+class _Lab(widgets.VBox):
+    """Shared plumbing: a message line, a summary, a chart; ``_guard`` turns bad input into a message."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        if lang not in ("en", "ru"):
+            raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
+        self.lang = lang
+        self.message = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.table = widgets.HTML()
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="640px"))
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except (MillionaireError, ValueError, TypeError) as error:
+            self.message.value = error_html(str(error))
+            return
+        self.message.value = ""
+
+    @staticmethod
+    def _whole(value: Any, name: str, least: int, most: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least or (
+                most is not None and value > most):
+            limit = f"{least}..{most}" if most is not None else f">= {least}"
+            raise ValueError(f"{name} must be a whole number {limit}, got {value!r}")
+        return int(value)
+
+
+class InvestmentExplorer(_Lab):
+    """Industry, development level and opponents → cost, income per round and payback.
+
+    :attr:`rows` is :func:`millionaire.economics.investment_table` for the chosen industry;
+    :attr:`current` the row of the chosen level; :attr:`best_next` the industry whose next building
+    (from the chosen level) returns most per round.
+    """
+
+    def __init__(self, board: str = "millionaire-classic", industry: str | None = None, level: int = 0,
+                 opponents: int = 3, lang: str = "en") -> None:
+        super().__init__(lang)
+        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description="Board")
+        self.industry_choice = widgets.Dropdown(description="Industry")
+        self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, description="Level")
+        self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, description="Opponents")
+        self._fill_industries(industry)
+        self.level_slider.value = self._whole(level, "level", 0, self.level_slider.max)
+        for control in (self.industry_choice, self.level_slider, self.opponents_slider):
+            control.observe(lambda _: self.refresh(), names="value")
+        self.board_choice.observe(lambda _: (self._fill_industries(None), self.refresh()), names="value")
+        self.children = [widgets.HBox([self.board_choice, self.industry_choice]),
+                         widgets.HBox([self.level_slider, self.opponents_slider]),
+                         self.message, self.summary, self.table, self.chart]
+        self.refresh()
+
+    def _fill_industries(self, industry: str | None) -> None:
+        board = load_board(self.board_choice.value)
+        options = [(ind.name(self.lang), ind.key) for ind in board.industries]
+        self.industry_choice.options = options
+        self.industry_choice.value = industry if industry in [k for _, k in options] else options[0][1]
+        self.level_slider.max = board.levels - 1
+
+    def set_industry(self, key: str) -> None:
+        def choose() -> None:
+            keys = [k for _, k in self.industry_choice.options]
+            if key not in keys:
+                raise ValueError(f"unknown industry {key!r} (one of {', '.join(keys)})")
+            self.industry_choice.value = key
+        self._guard(choose)
+
+    def set_level(self, level: int) -> None:
+        self._guard(lambda: setattr(self.level_slider, "value", self._whole(level, "level", 0, self.level_slider.max)))
+
+    def set_opponents(self, opponents: int) -> None:
+        self._guard(lambda: setattr(self.opponents_slider, "value", self._whole(opponents, "opponents", 1, 5)))
+
+    def refresh(self) -> None:
+        board = load_board(self.board_choice.value)
+        opponents, level = self.opponents_slider.value, self.level_slider.value
+        self.rows = economics.investment_table(board, opponents=opponents, industry=self.industry_choice.value,
+                                               lang=self.lang)
+        self.current = self.rows[level]
+        everything = economics.investment_table(board, opponents=opponents, lang=self.lang)
+        nexts = [r for r in everything if r["step"] == level + 1]
+        self.best_next = max(nexts, key=lambda r: r["marginal_return_per_round"]) if nexts else None
+        row = self.current
+        best = (f"; best next building from level {level}: <b>{html.escape(self.best_next['name'])}</b> "
+                f"({self.best_next['marginal_return_per_round']:.1%} of its cost back per round)") if self.best_next else ""
+        self.summary.value = (f"<b>{html.escape(row['name'])}</b>, level {level}: cost {row['cost']}, "
+                              f"income {row['income_per_round']:.1f} per round, payback {row['payback_rounds']:.1f} "
+                              f"rounds{best}")
+        self.table.value = _table(self.rows, [
+            ("step", "level", "{}"), ("cost", "cost", "{}"), ("income_per_round", "income / round", "{:.1f}"),
+            ("payback_rounds", "payback, rounds", "{:.1f}"), ("marginal_return_per_round", "next step returns", "{:.1%}"),
+        ], highlight=level)
+        figure = new_figure(8, 3)
+        ax = figure.add_subplot()
+        at_level = [r for r in everything if r["step"] == level]
+        ax.bar([r["name"] for r in at_level], [r["payback_rounds"] for r in at_level], color="#4c72b0")
+        ax.set_ylabel("payback, rounds")
+        ax.set_title(f"Payback of every industry at level {level}, {opponents} opponents")
+        ax.tick_params(axis="x", labelrotation=30, labelsize=7)
+        self.chart.value = png(figure)
+
+
+class MortgageLab(_Lab):
+    """A plot and a duration → the mortgage's cost as an interest rate; and mortgage-to-build deals.
+
+    :attr:`terms` and :attr:`rate` come from :func:`economics.mortgage_terms` and
+    :func:`economics.mortgage_interest`; :meth:`compare` fills :attr:`deal` with
+    :func:`economics.mortgage_to_build` for a position where the player owns a whole industry.
+    """
+
+    def __init__(self, board: str = "millionaire-classic", cell: int | None = None, rounds: int = 5,
+                 lang: str = "en") -> None:
+        super().__init__(lang)
+        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description="Board")
+        self.cell_choice = widgets.Dropdown(description="Plot")
+        self.rounds_slider = widgets.IntSlider(value=rounds, min=1, max=30, description="Rounds")
+        self.deal_html = widgets.HTML()
+        self._fill_cells(cell)
+        for control in (self.cell_choice, self.rounds_slider):
+            control.observe(lambda _: self.refresh(), names="value")
+        self.board_choice.observe(lambda _: (self._fill_cells(None), self.refresh()), names="value")
+        self.deal: dict[str, Any] | None = None
+        self.children = [widgets.HBox([self.board_choice, self.cell_choice, self.rounds_slider]),
+                         self.message, self.summary, self.chart, self.deal_html]
+        self.refresh()
+
+    def _fill_cells(self, cell: int | None) -> None:
+        board = load_board(self.board_choice.value)
+        options = [(f"{c} {board.cells[c].name(self.lang)}", c) for c in board.ownable]
+        self.cell_choice.options = options
+        self.cell_choice.value = cell if cell in board.ownable else board.ownable[-1]
+
+    def set_cell(self, cell: int) -> None:
+        def choose() -> None:
+            if cell not in load_board(self.board_choice.value).ownable:
+                raise ValueError(f"cell {cell!r} is not a property of this board")
+            self.cell_choice.value = cell
+        self._guard(choose)
+
+    def set_rounds(self, rounds: int) -> None:
+        self._guard(lambda: setattr(self.rounds_slider, "value", self._whole(rounds, "rounds", 1, 30)))
+
+    def refresh(self) -> None:
+        board = load_board(self.board_choice.value)
+        cell, rounds = self.cell_choice.value, self.rounds_slider.value
+        self.terms = economics.mortgage_terms(board, cell)
+        self.rate = economics.mortgage_interest(board, cell, rounds)[0]
+        t = self.terms
+        self.summary.value = (f"Mortgage {html.escape(board.cells[cell].name(self.lang))}: raise {t['cash_raised']}, "
+                              f"redeem for {t['redemption_cost']} (fee {t['fee']}, {t['fee_rate']:.0%} of the loan). "
+                              f"Redeemed after {rounds} rounds: <b>{self.rate['compound_per_round']:.2%} per round</b> "
+                              f"({self.rate['simple_per_round']:.2%} simple).")
+        durations = list(range(1, 31))
+        curve = economics.mortgage_interest(board, cell, durations)
+        figure = new_figure(8, 3)
+        ax = figure.add_subplot()
+        ax.plot(durations, [100 * r["compound_per_round"] for r in curve], color="#4c72b0")
+        ax.plot([rounds], [100 * self.rate["compound_per_round"]], "o", color="#dd8452")
+        ax.set_xlabel("rounds until redemption")
+        ax.set_ylabel("interest per round, %")
+        ax.set_title("A fixed fee is dear for one lap, cheap for ten")
+        self.chart.value = png(figure)
+
+    def compare(self, industry: str, level: int, mortgage: list[int], build: list[int], rounds: int | None = None,
+                opponents: int = 3) -> None:
+        """Own ``industry`` at ``level`` plus the ``mortgage`` plots; mortgage them to build on ``build``."""
+        def run() -> None:
+            board = load_board(self.board_choice.value)
+            keys = [ind.key for ind in board.industries]
+            if industry not in keys:
+                raise ValueError(f"unknown industry {industry!r} (one of {', '.join(keys)})")
+            top = board.levels - 1
+            self._whole(level, "level", 0, top - 1)
+            game = Game(board, RuleSet.for_board(board.key).replace(shuffle_seats=False),
+                        agents=[None] * (opponents + 1), seed=0)
+            for cell in board.industries[keys.index(industry)].cells:
+                game.state.owner[cell], game.state.level[cell] = 0, level
+            for cell in mortgage:
+                if cell not in board.ownable:
+                    raise ValueError(f"cell {cell!r} is not a property of this board")
+                game.state.owner[cell] = 0
+            self.deal = economics.mortgage_to_build(game, 0, mortgage, build,
+                                                    rounds=rounds or self.rounds_slider.value, opponents=opponents)
+            d = self.deal
+            verdict = "pays" if d["gain"] > 0 else "does not pay"
+            self.deal_html.value = (f"Mortgage raises {d['cash_raised']}, building costs {d['build_cost']}; rent changes "
+                                    f"by {d['change_per_round']:+.1f} per round; the fee {d['fee']} is earned back in "
+                                    f"{d['break_even_rounds']:.1f} rounds: over the mortgage it <b>{verdict}</b> "
+                                    f"({d['gain']:+.0f}).")
+        self._guard(run)
+
+
+class JackpotLab(_Lab):
+    """Bet and box → the exact outcome distribution, the expected value, and simulated spins.
+
+    :attr:`rows` is :func:`economics.jackpot_distribution`; :attr:`expected_value` (exact, a
+    Fraction) and :attr:`break_even_box`; :meth:`spin` plays spins with the engine's own machine and
+    sets :attr:`simulated_mean` (average net gain per spin).
+    """
+
+    def __init__(self, bet: int = 10, box: int = 200, lang: str = "en", seed: int = 1) -> None:
+        super().__init__(lang)
+        self.seed = seed
+        self.bet_box = widgets.IntText(value=bet, description="Bet")
+        self.box_box = widgets.IntText(value=box, description="Box")
+        self.spins_choice = widgets.Dropdown(options=[100, 1_000, 10_000, 100_000], value=1_000, description="Spins")
+        self.spin_button = widgets.Button(description="Spin")
+        self.spin_button.on_click(lambda _: self.spin(self.spins_choice.value))
+        self.simulated_mean: float | None = None
+        self._applied = (bet, box)
+        for control in (self.bet_box, self.box_box):
+            control.observe(lambda _: self._from_controls(), names="value")
+        self.children = [widgets.HBox([self.bet_box, self.box_box]), widgets.HBox([self.spins_choice, self.spin_button]),
+                         self.message, self.summary, self.table, self.chart]
+        self._compute(bet, box)
+
+    def set_bet(self, bet: int) -> None:
+        self._guard(lambda: self._compute(self._whole(bet, "bet", 1), self._applied[1]))
+
+    def set_box(self, box: int) -> None:
+        self._guard(lambda: self._compute(self._applied[0], self._whole(box, "box", 0)))
+
+    def _from_controls(self) -> None:
+        self._guard(lambda: self._compute(self._whole(self.bet_box.value, "bet", 1),
+                                          self._whole(self.box_box.value, "box", 0)))
+
+    def _compute(self, bet: int, box: int) -> None:
+        self.rows = economics.jackpot_distribution(bet, box)
+        self.expected_value = economics.jackpot_expected_value(bet, box)
+        self.break_even_box = economics.jackpot_break_even_box(bet)
+        self._applied = (bet, box)
+        self.simulated_mean = None
+        ev = float(self.expected_value)
+        self.summary.value = (f"Bet {bet} with {box} in the box: expected net {ev:+.2f} per spin "
+                              f"({1 + ev / bet:.3f} back per unit bet). The bet has positive expectation once the box "
+                              f"holds more than <b>{float(self.break_even_box):.0f}</b>.")
+        self.table.value = _table([{**r, "p": float(r["probability"]), "symbol": r["symbol"] or "—"} for r in self.rows], [
+            ("outcome", "outcome", "{}"), ("symbol", "symbol", "{}"), ("p", "probability", "{:.4f}"),
+            ("payout", "paid back", "{}"), ("net", "net", "{:+}"),
+        ])
+        self._draw()
+
+    def spin(self, spins: int = 1000) -> None:
+        """Play ``spins`` spins of the engine's machine with the current bet and box (the box is not
+        refilled between spins: each spin starts from the same box)."""
+        def run() -> None:
+            count = self._whole(spins, "spins", 1, 10**6)
+            bet, box = self._applied
+            faces = np.random.default_rng(self.seed).integers(1, 7, size=(count, 3))
+            nets = [sum(payout(spin(*map(int, row)), bet, box + bet)) - bet for row in faces]
+            self.simulated_mean = float(np.mean(nets))
+            self._draw()
+        self._guard(run)
+
+    def _draw(self) -> None:
+        bet, box = self._applied
+        boxes = np.arange(0, max(4 * int(self.break_even_box) + 1, box + 1), max(1, bet // 2))
+        returns = [economics.jackpot_return_per_bet(bet, int(b)) for b in boxes]
+        figure = new_figure(8, 3)
+        ax = figure.add_subplot()
+        ax.plot(boxes, returns, color="#4c72b0", label="expected return per unit bet")
+        ax.axhline(1.0, color="grey", lw=0.8, ls="--")
+        ax.plot([box], [1 + float(self.expected_value) / bet], "o", color="#dd8452", label="this bet")
+        if self.simulated_mean is not None:
+            ax.plot([box], [1 + self.simulated_mean / bet], "x", color="black", label="simulated")
+        ax.set_xlabel("money in the box before the bet")
+        ax.set_ylabel("return per unit bet")
+        ax.set_title(f"Bet {bet}: when does the progressive jackpot pay?")
+        ax.legend(fontsize=8)
+        self.chart.value = png(figure)

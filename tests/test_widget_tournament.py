@@ -1,0 +1,42 @@
+"""TournamentRunner driven without a browser."""
+
+from __future__ import annotations
+
+from millionaire.simulate import tournament
+from millionaire.widgets.tournament import TournamentRunner
+
+
+def test_run_shows_the_library_result_and_fills_the_progress_bar():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=6, seed=3, max_rounds=40)
+    runner.run()
+    expected = tournament("millionaire-classic", ["cautious", "aggressive"], games=6, seed=3, players=2,
+                          max_rounds=40, jobs=1)
+    assert runner.result.win_rates() == expected.win_rates()
+    assert runner.progress.value == runner.progress.max == 6
+    assert "95% interval" in runner.summary.value
+    assert bytes(runner.chart.value).startswith(b"\x89PNG")
+
+
+def test_rule_changes_reach_the_games():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=4, max_rounds=30)
+    runner.set_rule("circular_income", 0)
+    runner.set_rule("start_cash", 1000)
+    assert runner.rules().circular_income == 0 and runner.rules().start_cash == 1000
+    runner.run()
+    assert runner.result.rules.circular_income == 0
+
+
+def test_refusals_change_nothing():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=4)
+    runner.set_strategies(["lucky"])
+    assert "choose strategies" in runner.message.value
+    assert runner.strategy_choice.value == ("cautious", "aggressive")
+    runner.set_games(0)
+    assert "games" in runner.message.value and runner.games_box.value == 4
+    runner.set_rule("circular_income", 123)
+    assert "not offered" in runner.message.value
+    runner.set_rule("tax_rate", 1)
+    assert "not offered" in runner.message.value
+    runner.strategy_choice.value = ()
+    runner.run()
+    assert "at least one strategy" in runner.message.value and runner.result is None
