@@ -121,6 +121,8 @@ class Game:
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
         self._ownable = [cell.ownable for cell in board.cells]
+        rates = self.rules.mortgage_rate, self.rules.redemption_fee
+        self._loans = [(int(c.price * rates[0]), int(c.price * rates[0]) + int(c.price * rates[1])) for c in board.cells]
         self._complete_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None
         self._complete: dict[int, tuple[int, ...]] = {}
         self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
@@ -242,6 +244,7 @@ class Game:
         self.round_limit = max_rounds
         state = self.state
         agents = self.agents
+        humans = [agent is None or getattr(agent, "human", False) for agent in agents]
         problem = self._problem
         while not state.finished:
             data = state.pending
@@ -249,7 +252,7 @@ class Game:
                 self.advance()
                 continue
             agent = agents[data["player"]]
-            if agent is None or getattr(agent, "human", False):
+            if humans[data["player"]]:
                 raise MillionaireError(f"player {data['player']} ({self.names[data['player']]}) is human: answer with game.apply()")
             action = agent.choose(self, Decision(self, data))
             if type(action) is not Action or problem(data, action):
@@ -398,12 +401,11 @@ class Game:
 
     def mortgage_value(self, cell: int) -> int:
         """What the bank lends on ``cell``."""
-        return int(self.board.cells[cell].price * self.rules.mortgage_rate)
+        return self._loans[cell][0]
 
     def redemption_cost(self, cell: int) -> int:
         """What redeeming ``cell`` costs: the loan plus the fee."""
-        price = self.board.cells[cell].price
-        return int(price * self.rules.mortgage_rate) + int(price * self.rules.redemption_fee)
+        return self._loans[cell][1]
 
     def build_price(self, cell: int) -> int:
         """Price of one building on ``cell``'s industry."""
