@@ -809,7 +809,7 @@ class Game:
             return
         income = movement.income_due(self.rules, move.passed_start, move.destination, True, False)
         state.tasks.append(["after_roll", first == second])
-        state.tasks.append(["land", move.destination, income, "roll", 1, 0])
+        self._t_land(move.destination, income, "roll", 1, 0)  # at once: it is the next task anyway
 
     def _t_jailroll(self) -> None:
         state = self.state
@@ -863,6 +863,8 @@ class Game:
         seat = state.current
         if state.extra_turn and not state.players[seat].bankrupt:
             state.extra_turn = False
+            if not state.tasks:
+                self._t_turn()
             return
         state.extra_turn = False
         count = len(state.players)
@@ -875,6 +877,8 @@ class Game:
                 self._finish(self._richest(), "timed game: the richest")
                 return
         state.current = nxt
+        if not state.tasks:
+            self._t_turn()  # the next player's turn starts at once
 
     # ------------------------------------------------------------------ arriving on a cell
     def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
