@@ -223,14 +223,44 @@ class MarkovChain:
         return bool(_reachable(adjacent, 0).all() and _reachable(adjacent.T, 0).all())
 
     @cached_property
+    def closed_classes(self) -> tuple[tuple[int, ...], ...]:
+        """The closed communicating classes: sets of states that reach each other and nothing else.
+
+        >>> MarkovChain([[0.5, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]).closed_classes
+        ((1,), (2,))
+        """
+        adjacent = self.P > 0
+        reach = np.array([_reachable(adjacent, i) for i in range(self.n)])
+        mutual = reach & reach.T
+        seen = np.zeros(self.n, dtype=bool)
+        classes = []
+        for state in range(self.n):
+            if seen[state]:
+                continue
+            members = mutual[state]
+            seen |= members
+            if not (reach[state] & ~members).any():
+                classes.append(tuple(int(i) for i in np.flatnonzero(members)))
+        return tuple(classes)
+
+    @cached_property
     def stationary(self) -> NDArray[np.float64]:
         """The stationary distribution ``pi`` (``pi @ P == pi``), by :func:`gth_solve`.
 
-        Raises ``ValueError`` when the chain is not irreducible (then it is not unique).
+        A chain with one closed class (every other state is only passed through) has a unique one,
+        zero on the passing states. Raises ``ValueError`` when there are several closed classes
+        (then it is not unique).
+
+        >>> MarkovChain([[0.0, 1.0], [0.0, 1.0]]).stationary
+        array([0., 1.])
         """
-        if not self.is_irreducible:
-            raise ValueError("the chain is not irreducible: its stationary distribution is not unique")
-        pi = gth_solve(self.P)
+        classes = self.closed_classes
+        if len(classes) != 1:
+            raise ValueError(f"the chain is not irreducible and has {len(classes)} closed classes of states: "
+                             "its stationary distribution is not unique")
+        members = list(classes[0])
+        pi = np.zeros(self.n)
+        pi[members] = gth_solve(self.P[np.ix_(members, members)])
         pi.setflags(write=False)
         return pi
 

@@ -154,6 +154,13 @@ def test_transition_matrices_are_validated(matrix, message):
         MarkovChain(matrix)
 
 
+def test_one_closed_class_with_passing_states_has_a_unique_stationary_distribution():
+    chain = MarkovChain([[0.5, 0.5, 0.0], [0.0, 0.2, 0.8], [0.0, 0.6, 0.4]])
+    assert not chain.is_irreducible and chain.closed_classes == ((1, 2),)
+    pi = chain.stationary
+    assert pi[0] == 0 and np.allclose(pi @ chain.P, pi) and np.isclose(pi.sum(), 1)
+
+
 def test_reducible_chain_has_no_unique_stationary_distribution():
     chain = MarkovChain(np.eye(2), labels=["a", "b"])
     assert not chain.is_irreducible
