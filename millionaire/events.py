@@ -87,23 +87,23 @@ _TEMPLATES = {
     },
     "ru": {
         "roll": "{p}: бросок {detail} = {amount}.",
-        "move": "{p} переходит на клетку «{cell}».",
+        "move": "{p} переходит на клетку {cell}.",
         "income": "{p} проходит СТАРТ и получает {money}.",
         "pay": "{p} платит {money}, получатель: {o} ({reason}).",
-        "buy": "{p} покупает «{cell}» за {money}.",
-        "auction": "{p} выигрывает аукцион за «{cell}»: {money}.",
-        "auction_none": "Ставок на «{cell}» нет; участок остаётся {where}.",
-        "build": "{p} строит на участке «{cell}» (уровень {amount}).",
-        "sell": "{p} продаёт постройку на участке «{cell}» (теперь уровень {amount}).",
-        "mortgage": "{p} закладывает «{cell}» и получает {money}.",
-        "redeem": "{p} выкупает «{cell}» за {money}.",
+        "buy": "{p} покупает {cell} за {money}.",
+        "auction": "{p} выигрывает аукцион за {cell}: {money}.",
+        "auction_none": "Ставок на {cell} нет; участок остаётся {where}.",
+        "build": "{p} строит на участке {cell} (уровень {amount}).",
+        "sell": "{p} продаёт постройку на участке {cell} (теперь уровень {amount}).",
+        "mortgage": "{p} закладывает {cell} и получает {money}.",
+        "redeem": "{p} выкупает {cell} за {money}.",
         "card": "{p} тянет карточку: {detail}",
         "keep_card": "{p} оставляет карточку себе.",
         "trade": "Сделка между игроками {p} и {o}: {detail}.",
-        "take_plot": "{p} забирает «{cell}» у игрока {o} по карточке.",
-        "return_plot": "{p} возвращает «{cell}» банку.",
-        "detain": "{p} задержан(а): «{cell}».",
-        "release": "{p} покидает «{cell}» ({detail}).",
+        "take_plot": "{p} забирает {cell} у игрока {o} по карточке.",
+        "return_plot": "{p} возвращает {cell} банку.",
+        "detain": "{p} задержан(а): {cell}.",
+        "release": "{p} покидает {cell} ({detail}).",
         "wait": "{p} остаётся в инспекции (дубля нет).",
         "jackpot": "{p} ставит {money} в Джекпот: {detail}.",
         "collect_fund": "{p} забирает {money} из благотворительного фонда.",
@@ -153,7 +153,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     sentence = template.format(
         p=who(event.player),
         o=who(event.other),
-        cell=board.cells[event.cell].name(lang) if event.cell >= 0 else "",
+        cell=_cell_name(board, event.cell, lang),
         amount=event.amount,
         money=board.money(event.amount, lang),
         reason=_REASONS[lang].get(event.detail, event.detail),
@@ -161,6 +161,14 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
         where=translate("unowned" if event.other == BANK else "with its owner"),
     )
     return sentence[0].upper() + sentence[1:]
+
+
+def _cell_name(board: Board, cell: int, lang: str) -> str:
+    """A cell's name for a sentence; Russian names go in «quotes» unless they carry their own."""
+    if cell < 0:
+        return ""
+    name = board.cells[cell].name(lang)
+    return name if lang != "ru" or name.startswith("«") else f"«{name}»"
 
 
 def trade_text(trade: list[Any], proposer: int, board: Board, names: list[str], lang: str = "en") -> str:
@@ -174,7 +182,7 @@ def trade_text(trade: list[Any], proposer: int, board: Board, names: list[str], 
     ru = lang == "ru"
 
     def side(seat: int, cells: list[int], cash: int, cards: list[Any]) -> str:
-        items = [f"«{board.cells[c].name('ru')}»" if ru else board.cells[c].name("en") for c in cells]
+        items = [_cell_name(board, c, lang) for c in cells]
         if cash:
             items.append(board.money(cash, lang))
         if cards:
