@@ -36,6 +36,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
 
+# The two answers given most often, made once (actions are values: nobody changes them).
+_ROLL, _END_TURN = Action.roll(), Action.end_turn()
+
+
 class Agent:
     """Base class: subclasses answer ``choose``. ``human`` agents are answered by a person."""
 
@@ -132,13 +136,13 @@ class ThresholdAgent(Agent):
                 return Action.pay_fine()
             if not self.pay_fine and spare >= game.rules.jail_fine and self._board_is_open(game):
                 return Action.pay_fine()
-        return Action.roll()
+        return _ROLL
 
     def _manage(self, game: Game, data: dict[str, Any]) -> Action:
         improvement = self._improve(game, data["player"], data)
         if improvement is not None:
             return improvement
-        return Action.roll() if data["again"] else Action.end_turn()
+        return _ROLL if data["again"] else _END_TURN
 
     def _improve(self, game: Game, seat: int, data: dict[str, Any]) -> Action | None:
         """Use a kept card, build the cheapest legal building above the reserve, or offer a trade."""
