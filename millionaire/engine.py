@@ -728,7 +728,7 @@ class Game:
             cell = data["cell"]
             if what == "buy":
                 price = self.board.cells[cell].price
-                self._transfer(seat, BANK, price, "buy", Event("buy", seat, cell, price))
+                self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
                 state.owner[cell] = seat
             else:
                 tasks.append(["auction", cell, BANK])
@@ -746,8 +746,9 @@ class Game:
             state.pending = data["resume"]
 
     # ------------------------------------------------------------------ money
-    def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: Event | None = None) -> None:
-        """Move money between seats and pots (the ledger stays balanced); log ``event`` or a payment."""
+    def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:
+        """Move money between seats and pots (the ledger stays balanced); log the event with the fields
+        ``event`` (made only when events are recorded) or, without them, a payment."""
         if amount <= 0 or payer == payee:
             return
         state = self.state
@@ -761,7 +762,7 @@ class Game:
             else:
                 state.jackpot_box += sign * amount
         if self.record_events:
-            self.events.append(event or Event("pay", payer, -1, amount, payee, reason))
+            self.events.append(Event(*event) if event else Event("pay", payer, -1, amount, payee, reason))
 
     def _t_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         state = self.state
@@ -793,7 +794,8 @@ class Game:
     def _roll_dice(self, seat: int) -> tuple[int, int]:
         first, second = self._two_dice()
         self.state.last_roll = first + second
-        self._event("roll", seat, -1, first + second, -1, f"{first}+{second}")
+        if self.record_events:
+            self.events.append(Event("roll", seat, -1, first + second, -1, f"{first}+{second}"))
         return first, second
 
     def _t_roll(self) -> None:
@@ -886,10 +888,11 @@ class Game:
         seat = state.current
         player = state.players[seat]
         player.position = cell
-        self._event("move", seat, cell, 0, -1, how)
+        if self.record_events:
+            self.events.append(Event("move", seat, cell, 0, -1, how))
         if income:
-            income_event = Event("income", seat, 0, self.rules.circular_income)
-            self._transfer(BANK, seat, self.rules.circular_income, "income", income_event)
+            income = self.rules.circular_income
+            self._transfer(BANK, seat, income, "income", ("income", seat, 0, income))
         arrival = self._arrivals[cell][how == "roll"]
         if arrival.action == "detain":
             self._detain(seat)
@@ -917,7 +920,7 @@ class Game:
         elif kind is CellKind.FUND_COLLECT and how != "jump":
             if state.charity_fund:
                 amount = state.charity_fund
-                self._transfer(FUND, seat, amount, "fund", Event("collect_fund", seat, cell, amount))
+                self._transfer(FUND, seat, amount, "fund", ("collect_fund", seat, cell, amount))
         elif kind is CellKind.JACKPOT and player.cash >= 1:
             state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
 
@@ -974,14 +977,14 @@ class Game:
         if winner < 0:
             self._event("auction", -1, cell, 0, seller)
             return
-        self._transfer(winner, seller, price, "auction", Event("auction", winner, cell, price, seller))
+        self._transfer(winner, seller, price, "auction", ("auction", winner, cell, price, seller))
         state.owner[cell] = winner
 
     # ------------------------------------------------------------------ building and credit
     def _build(self, seat: int, cell: int, free: bool = False) -> None:
         state = self.state
         state.level[cell] += 1
-        event = Event("build", seat, cell, state.level[cell])
+        event = ("build", seat, cell, state.level[cell])
         if free:
             self._event(*event)
         else:
@@ -999,16 +1002,16 @@ class Game:
         else:
             removed = 1
             state.level[cell] -= 1
-        self._transfer(BANK, seat, half * removed, "sale", Event("sell", seat, cell, state.level[cell]))
+        self._transfer(BANK, seat, half * removed, "sale", ("sell", seat, cell, state.level[cell]))
 
     def _mortgage(self, seat: int, cell: int) -> None:
         self.state.mortgaged[cell] = True
         value = self.mortgage_value(cell)
-        self._transfer(BANK, seat, value, "mortgage", Event("mortgage", seat, cell, value))
+        self._transfer(BANK, seat, value, "mortgage", ("mortgage", seat, cell, value))
 
     def _redeem(self, seat: int, cell: int) -> None:
         cost = self.redemption_cost(cell)
-        self._transfer(seat, BANK, cost, "redeem", Event("redeem", seat, cell, cost))
+        self._transfer(seat, BANK, cost, "redeem", ("redeem", seat, cell, cost))
         self.state.mortgaged[cell] = False
 
     def _trade(self, seat: int, trade: Trade) -> None:
@@ -1055,7 +1058,8 @@ class Game:
         order = state.decks[deck]
         number = order.pop(0)
         card = board.decks[deck].cards[number]
-        self._event("card", seat, -1, 0, -1, f"{deck}:{number}")
+        if self.record_events:
+            self.events.append(Event("card", seat, -1, 0, -1, f"{deck}:{number}"))
         effect = card.effect
         tasks = state.tasks
         if card.is_kept:
