@@ -396,12 +396,12 @@ def investment_table(board: Board, rules: RuleSet | None = None, jail: str = "sh
     >>> rows = investment_table(load_board("millionaire-classic"), industry="extraction")
     >>> for r in rows:
     ...     print(f"{r['levels']} cost {r['cost']:5d}  {r['income_per_round']:6.1f}/round  "
-    ...           f"payback {r['payback_rounds']:5.1f}  next: {r['marginal_return_per_round']:.1%}")
-    (0, 0, 0) cost  1020    20.4/round  payback  49.9  next: 2.0%
-    (1, 1, 1) cost  1620    39.2/round  payback  41.4  next: 3.1%
-    (2, 2, 2) cost  2220   133.1/round  payback  16.7  next: 15.7%
-    (3, 3, 3) cost  2820   298.5/round  payback   9.4  next: 27.6%
-    (4, 4, 4) cost  3420   409.8/round  payback   8.3  next: 18.5%
+    ...           f"payback {r['payback_rounds']:5.1f}  this step: {r['marginal_return_per_round']:.1%}")
+    (0, 0, 0) cost  1020    20.4/round  payback  49.9  this step: 2.0%
+    (1, 1, 1) cost  1620    39.2/round  payback  41.4  this step: 3.1%
+    (2, 2, 2) cost  2220   133.1/round  payback  16.7  this step: 15.7%
+    (3, 3, 3) cost  2820   298.5/round  payback   9.4  this step: 27.6%
+    (4, 4, 4) cost  3420   409.8/round  payback   8.3  this step: 18.5%
     """
     rules = _rules(board, rules)
     opponents = _int(opponents, "opponents", 1)

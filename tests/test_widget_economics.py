@@ -100,3 +100,20 @@ def test_jackpot_lab_refusals_change_nothing():
 def test_bad_language():
     with pytest.raises(ValueError, match="lang"):
         JackpotLab(lang="fr")
+
+
+def test_investment_table_shows_this_step_and_the_next():
+    explorer = InvestmentExplorer(industry="extraction", level=0)
+    table = explorer.table.value
+    this_step = f"{explorer.rows[0]['marginal_return_per_round']:.1%}"
+    next_step = f"{explorer.rows[1]['marginal_return_per_round']:.1%}"
+    first_row = table.split("</tr>")[1]
+    assert this_step in first_row and next_step in first_row
+    assert "—" in table.split("</tr>")[-2]  # the top level has no next step
+
+
+def test_russian_labels():
+    assert "уровень" in InvestmentExplorer(lang="ru").summary.value
+    assert "Залог" in MortgageLab(lang="ru").summary.value
+    lab = JackpotLab(lang="ru")
+    assert "Ставка" in lab.summary.value and lab.bet_box.description == "Ставка"

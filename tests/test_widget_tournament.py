@@ -40,3 +40,19 @@ def test_refusals_change_nothing():
     runner.strategy_choice.value = ()
     runner.run()
     assert "at least one strategy" in runner.message.value and runner.result is None
+
+
+def test_round_limit_share_is_shown_and_numpy_counts_are_accepted():
+    import numpy as np
+
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=4, max_rounds=20)
+    runner.set_games(np.int64(5))
+    assert runner.games_box.value == 5 and runner.message.value == ""
+    runner.run()
+    assert "round limit (20 rounds" in runner.summary.value
+
+
+def test_russian_runner():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=3, max_rounds=20, lang="ru")
+    runner.run()
+    assert "Справедливая доля" in runner.summary.value and runner.run_button.description == "Запустить"

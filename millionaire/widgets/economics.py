@@ -32,6 +32,62 @@ from .common import error_html, new_figure, png
 
 BOARDS = ["millionaire-classic", "monopoly-us"]
 
+_WORDS = {
+    "en": {
+        "board": "Board", "industry": "Industry", "level": "Level", "opponents": "Opponents", "plot": "Plot",
+        "rounds": "Rounds", "bet": "Bet", "box": "Box", "spins": "Spins", "spin": "Spin",
+        "invest_summary": "<b>{name}</b>, level {level}: cost {cost}, income {income:.1f} per round, payback "
+                          "{payback:.1f} rounds",
+        "invest_best": "; the best next step from level {level} (one more building on every plot): <b>{name}</b> "
+                       "({rate:.1%} of its cost back per round)",
+        "col_level": "level", "col_cost": "cost", "col_income": "income / round", "col_payback": "payback, rounds",
+        "col_this": "this step returns", "col_next": "next step returns",
+        "invest_axis": "payback, rounds", "invest_title": "Payback of every industry at level {level}, {opponents} opponents",
+        "mortgage_summary": "Mortgage {name}: raise {raised}, redeem for {cost} (fee {fee}, {rate:.0%} of the loan). "
+                            "Redeemed after {rounds} rounds: <b>{compound:.2%} per round</b> ({simple:.2%} simple).",
+        "mortgage_x": "rounds until redemption", "mortgage_y": "interest per round, %",
+        "mortgage_title": "A fixed fee is dear for one lap, cheap for ten",
+        "deal": "Mortgage raises {raised}, building costs {cost}; rent changes by {change:+.1f} per round; the fee "
+                "{fee} is earned back in {even:.1f} rounds: over the mortgage it <b>{verdict}</b> ({gain:+.0f}).",
+        "pays": "pays", "does_not_pay": "does not pay",
+        "jackpot_summary": "Bet {bet} with {box} in the box: expected net {ev:+.2f} per spin ({back:.3f} back per unit "
+                           "bet). The bet has positive expectation once the box holds more than <b>{even:.0f}</b>.",
+        "col_outcome": "outcome", "col_symbol": "symbol", "col_probability": "probability", "col_paid": "paid back",
+        "col_net": "net", "jackpot_curve": "expected return per unit bet", "this_bet": "this bet",
+        "simulated": "simulated", "jackpot_x": "money in the box before the bet", "jackpot_y": "return per unit bet",
+        "jackpot_title": "Bet {bet}: when does the progressive jackpot pay?",
+    },
+    "ru": {
+        "board": "Поле", "industry": "Отрасль", "level": "Уровень", "opponents": "Соперники", "plot": "Участок",
+        "rounds": "Раунды", "bet": "Ставка", "box": "Касса", "spins": "Вращений", "spin": "Крутить",
+        "invest_summary": "<b>{name}</b>, уровень {level}: вложено {cost}, доход {income:.1f} за раунд, окупается за "
+                          "{payback:.1f} раунда",
+        "invest_best": "; лучший следующий шаг с уровня {level} (ещё по постройке на каждом участке): <b>{name}</b> "
+                       "({rate:.1%} стоимости в раунд)",
+        "col_level": "уровень", "col_cost": "вложено", "col_income": "доход за раунд", "col_payback": "окупаемость, раундов",
+        "col_this": "отдача этого шага", "col_next": "отдача следующего шага",
+        "invest_axis": "окупаемость, раундов", "invest_title": "Окупаемость отраслей на уровне {level}, соперников: {opponents}",
+        "mortgage_summary": "Залог «{name}»: получаете {raised}, выкуп стоит {cost} (комиссия {fee}, {rate:.0%} от ссуды). "
+                            "Выкуп через {rounds} раунд(а/ов): <b>{compound:.2%} за раунд</b> ({simple:.2%} простыми).",
+        "mortgage_x": "раундов до выкупа", "mortgage_y": "процент за раунд, %",
+        "mortgage_title": "Постоянная комиссия дорога на один круг и дёшева на десять",
+        "deal": "Залог даёт {raised}, стройка стоит {cost}; рента меняется на {change:+.1f} за раунд; комиссия {fee} "
+                "окупается за {even:.1f} раунда: за срок залога это <b>{verdict}</b> ({gain:+.0f}).",
+        "pays": "выгодно", "does_not_pay": "невыгодно",
+        "jackpot_summary": "Ставка {bet}, в кассе {box}: ожидаемый итог {ev:+.2f} за вращение ({back:.3f} на единицу "
+                           "ставки). Ставка выгодна в среднем, когда в кассе больше <b>{even:.0f}</b>.",
+        "col_outcome": "исход", "col_symbol": "символ", "col_probability": "вероятность", "col_paid": "выплата",
+        "col_net": "итог", "jackpot_curve": "ожидаемый возврат на единицу ставки", "this_bet": "эта ставка",
+        "simulated": "симуляция", "jackpot_x": "денег в кассе до ставки", "jackpot_y": "возврат на единицу ставки",
+        "jackpot_title": "Ставка {bet}: когда прогрессивный джекпот выгоден?",
+    },
+}
+
+
+def _shown(value: Any, fmt: str) -> str:
+    """A table entry: ``fmt`` applied, or a dash for a missing number."""
+    return "—" if isinstance(value, float) and value != value else fmt.format(value)
+
 
 def _table(rows: list[dict[str, Any]], columns: list[tuple[str, str, str]], highlight: int | None = None) -> str:
     """An HTML table: ``columns`` are (key, heading, format)."""
@@ -39,7 +95,7 @@ def _table(rows: list[dict[str, Any]], columns: list[tuple[str, str, str]], high
     body = []
     for i, row in enumerate(rows):
         style = " style='background:#fff3cd;font-weight:bold'" if i == highlight else ""
-        cells = "".join(f"<td style='padding:2px 8px;text-align:right'>{html.escape(fmt.format(row[k]))}</td>"
+        cells = "".join(f"<td style='padding:2px 8px;text-align:right'>{html.escape(_shown(row[k], fmt))}</td>"
                         for k, _, fmt in columns)
         body.append(f"<tr{style}>{cells}</tr>")
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
@@ -57,6 +113,10 @@ class _Lab(widgets.VBox):
         self.summary = widgets.HTML()
         self.table = widgets.HTML()
         self.chart = widgets.Image(format="png", layout=widgets.Layout(width="640px"))
+
+    def word(self, key: str, **fields: Any) -> str:
+        """A label or sentence in the widget's language."""
+        return _WORDS[self.lang][key].format(**fields)
 
     def _guard(self, action: Callable[[], None]) -> None:
         try:
@@ -86,10 +146,10 @@ class InvestmentExplorer(_Lab):
     def __init__(self, board: str = "millionaire-classic", industry: str | None = None, level: int = 0,
                  opponents: int = 3, lang: str = "en") -> None:
         super().__init__(lang)
-        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description="Board")
-        self.industry_choice = widgets.Dropdown(description="Industry")
-        self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, description="Level")
-        self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, description="Opponents")
+        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description=self.word("board"))
+        self.industry_choice = widgets.Dropdown(description=self.word("industry"))
+        self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, description=self.word("level"))
+        self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, description=self.word("opponents"))
         self._fill_industries(industry)
         self.level_slider.value = self._whole(level, "level", 0, self.level_slider.max)
         for control in (self.industry_choice, self.level_slider, self.opponents_slider):
@@ -131,21 +191,23 @@ class InvestmentExplorer(_Lab):
         nexts = [r for r in everything if r["step"] == level + 1]
         self.best_next = max(nexts, key=lambda r: r["marginal_return_per_round"]) if nexts else None
         row = self.current
-        best = (f"; best next building from level {level}: <b>{html.escape(self.best_next['name'])}</b> "
-                f"({self.best_next['marginal_return_per_round']:.1%} of its cost back per round)") if self.best_next else ""
-        self.summary.value = (f"<b>{html.escape(row['name'])}</b>, level {level}: cost {row['cost']}, "
-                              f"income {row['income_per_round']:.1f} per round, payback {row['payback_rounds']:.1f} "
-                              f"rounds{best}")
-        self.table.value = _table(self.rows, [
-            ("step", "level", "{}"), ("cost", "cost", "{}"), ("income_per_round", "income / round", "{:.1f}"),
-            ("payback_rounds", "payback, rounds", "{:.1f}"), ("marginal_return_per_round", "next step returns", "{:.1%}"),
+        best = self.word("invest_best", level=level, name=html.escape(self.best_next["name"]),
+                         rate=self.best_next["marginal_return_per_round"]) if self.best_next else ""
+        self.summary.value = self.word("invest_summary", name=html.escape(row["name"]), level=level, cost=row["cost"],
+                                       income=row["income_per_round"], payback=row["payback_rounds"]) + best
+        shown = [{**r, "next": self.rows[i + 1]["marginal_return_per_round"] if i + 1 < len(self.rows) else float("nan")}
+                 for i, r in enumerate(self.rows)]
+        self.table.value = _table(shown, [
+            ("step", self.word("col_level"), "{}"), ("cost", self.word("col_cost"), "{}"),
+            ("income_per_round", self.word("col_income"), "{:.1f}"), ("payback_rounds", self.word("col_payback"), "{:.1f}"),
+            ("marginal_return_per_round", self.word("col_this"), "{:.1%}"), ("next", self.word("col_next"), "{:.1%}"),
         ], highlight=level)
         figure = new_figure(8, 3)
         ax = figure.add_subplot()
         at_level = [r for r in everything if r["step"] == level]
         ax.bar([r["name"] for r in at_level], [r["payback_rounds"] for r in at_level], color="#4c72b0")
-        ax.set_ylabel("payback, rounds")
-        ax.set_title(f"Payback of every industry at level {level}, {opponents} opponents")
+        ax.set_ylabel(self.word("invest_axis"))
+        ax.set_title(self.word("invest_title", level=level, opponents=opponents))
         ax.tick_params(axis="x", labelrotation=30, labelsize=7)
         self.chart.value = png(figure)
 
@@ -161,9 +223,9 @@ class MortgageLab(_Lab):
     def __init__(self, board: str = "millionaire-classic", cell: int | None = None, rounds: int = 5,
                  lang: str = "en") -> None:
         super().__init__(lang)
-        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description="Board")
-        self.cell_choice = widgets.Dropdown(description="Plot")
-        self.rounds_slider = widgets.IntSlider(value=rounds, min=1, max=30, description="Rounds")
+        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description=self.word("board"))
+        self.cell_choice = widgets.Dropdown(description=self.word("plot"))
+        self.rounds_slider = widgets.IntSlider(value=rounds, min=1, max=30, description=self.word("rounds"))
         self.deal_html = widgets.HTML()
         self._fill_cells(cell)
         for control in (self.cell_choice, self.rounds_slider):
@@ -196,19 +258,19 @@ class MortgageLab(_Lab):
         self.terms = economics.mortgage_terms(board, cell)
         self.rate = economics.mortgage_interest(board, cell, rounds)[0]
         t = self.terms
-        self.summary.value = (f"Mortgage {html.escape(board.cells[cell].name(self.lang))}: raise {t['cash_raised']}, "
-                              f"redeem for {t['redemption_cost']} (fee {t['fee']}, {t['fee_rate']:.0%} of the loan). "
-                              f"Redeemed after {rounds} rounds: <b>{self.rate['compound_per_round']:.2%} per round</b> "
-                              f"({self.rate['simple_per_round']:.2%} simple).")
+        self.summary.value = self.word("mortgage_summary", name=html.escape(board.cells[cell].name(self.lang)),
+                                       raised=t["cash_raised"], cost=t["redemption_cost"], fee=t["fee"], rate=t["fee_rate"],
+                                       rounds=rounds, compound=self.rate["compound_per_round"],
+                                       simple=self.rate["simple_per_round"])
         durations = list(range(1, 31))
         curve = economics.mortgage_interest(board, cell, durations)
         figure = new_figure(8, 3)
         ax = figure.add_subplot()
         ax.plot(durations, [100 * r["compound_per_round"] for r in curve], color="#4c72b0")
         ax.plot([rounds], [100 * self.rate["compound_per_round"]], "o", color="#dd8452")
-        ax.set_xlabel("rounds until redemption")
-        ax.set_ylabel("interest per round, %")
-        ax.set_title("A fixed fee is dear for one lap, cheap for ten")
+        ax.set_xlabel(self.word("mortgage_x"))
+        ax.set_ylabel(self.word("mortgage_y"))
+        ax.set_title(self.word("mortgage_title"))
         self.chart.value = png(figure)
 
     def compare(self, industry: str, level: int, mortgage: list[int], build: list[int], rounds: int | None = None,
@@ -232,11 +294,10 @@ class MortgageLab(_Lab):
             self.deal = economics.mortgage_to_build(game, 0, mortgage, build,
                                                     rounds=rounds or self.rounds_slider.value, opponents=opponents)
             d = self.deal
-            verdict = "pays" if d["gain"] > 0 else "does not pay"
-            self.deal_html.value = (f"Mortgage raises {d['cash_raised']}, building costs {d['build_cost']}; rent changes "
-                                    f"by {d['change_per_round']:+.1f} per round; the fee {d['fee']} is earned back in "
-                                    f"{d['break_even_rounds']:.1f} rounds: over the mortgage it <b>{verdict}</b> "
-                                    f"({d['gain']:+.0f}).")
+            verdict = self.word("pays" if d["gain"] > 0 else "does_not_pay")
+            self.deal_html.value = self.word("deal", raised=d["cash_raised"], cost=d["build_cost"],
+                                             change=d["change_per_round"], fee=d["fee"], even=d["break_even_rounds"],
+                                             verdict=verdict, gain=d["gain"])
         self._guard(run)
 
 
@@ -251,10 +312,11 @@ class JackpotLab(_Lab):
     def __init__(self, bet: int = 10, box: int = 200, lang: str = "en", seed: int = 1) -> None:
         super().__init__(lang)
         self.seed = seed
-        self.bet_box = widgets.IntText(value=bet, description="Bet")
-        self.box_box = widgets.IntText(value=box, description="Box")
-        self.spins_choice = widgets.Dropdown(options=[100, 1_000, 10_000, 100_000], value=1_000, description="Spins")
-        self.spin_button = widgets.Button(description="Spin")
+        self.bet_box = widgets.IntText(value=bet, description=self.word("bet"))
+        self.box_box = widgets.IntText(value=box, description=self.word("box"))
+        self.spins_choice = widgets.Dropdown(options=[100, 1_000, 10_000, 100_000], value=1_000,
+                                             description=self.word("spins"))
+        self.spin_button = widgets.Button(description=self.word("spin"))
         self.spin_button.on_click(lambda _: self.spin(self.spins_choice.value))
         self.simulated_mean: float | None = None
         self._applied = (bet, box)
@@ -281,12 +343,12 @@ class JackpotLab(_Lab):
         self._applied = (bet, box)
         self.simulated_mean = None
         ev = float(self.expected_value)
-        self.summary.value = (f"Bet {bet} with {box} in the box: expected net {ev:+.2f} per spin "
-                              f"({1 + ev / bet:.3f} back per unit bet). The bet has positive expectation once the box "
-                              f"holds more than <b>{float(self.break_even_box):.0f}</b>.")
+        self.summary.value = self.word("jackpot_summary", bet=bet, box=box, ev=ev, back=1 + ev / bet,
+                                       even=float(self.break_even_box))
         self.table.value = _table([{**r, "p": float(r["probability"]), "symbol": r["symbol"] or "—"} for r in self.rows], [
-            ("outcome", "outcome", "{}"), ("symbol", "symbol", "{}"), ("p", "probability", "{:.4f}"),
-            ("payout", "paid back", "{}"), ("net", "net", "{:+}"),
+            ("outcome", self.word("col_outcome"), "{}"), ("symbol", self.word("col_symbol"), "{}"),
+            ("p", self.word("col_probability"), "{:.4f}"), ("payout", self.word("col_paid"), "{}"),
+            ("net", self.word("col_net"), "{:+}"),
         ])
         self._draw()
 
@@ -308,13 +370,13 @@ class JackpotLab(_Lab):
         returns = [economics.jackpot_return_per_bet(bet, int(b)) for b in boxes]
         figure = new_figure(8, 3)
         ax = figure.add_subplot()
-        ax.plot(boxes, returns, color="#4c72b0", label="expected return per unit bet")
+        ax.plot(boxes, returns, color="#4c72b0", label=self.word("jackpot_curve"))
         ax.axhline(1.0, color="grey", lw=0.8, ls="--")
-        ax.plot([box], [1 + float(self.expected_value) / bet], "o", color="#dd8452", label="this bet")
+        ax.plot([box], [1 + float(self.expected_value) / bet], "o", color="#dd8452", label=self.word("this_bet"))
         if self.simulated_mean is not None:
-            ax.plot([box], [1 + self.simulated_mean / bet], "x", color="black", label="simulated")
-        ax.set_xlabel("money in the box before the bet")
-        ax.set_ylabel("return per unit bet")
-        ax.set_title(f"Bet {bet}: when does the progressive jackpot pay?")
+            ax.plot([box], [1 + self.simulated_mean / bet], "x", color="black", label=self.word("simulated"))
+        ax.set_xlabel(self.word("jackpot_x"))
+        ax.set_ylabel(self.word("jackpot_y"))
+        ax.set_title(self.word("jackpot_title", bet=bet))
         ax.legend(fontsize=8)
         self.chart.value = png(figure)
