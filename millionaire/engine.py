@@ -123,7 +123,7 @@ class Game:
         self._ownable = [cell.ownable for cell in board.cells]
         rates = self.rules.mortgage_rate, self.rules.redemption_fee
         self._loans = [(int(c.price * rates[0]), int(c.price * rates[0]) + int(c.price * rates[1])) for c in board.cells]
-        self._complete_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None
+        self._complete_key: tuple[list[int], list[bool]] = ([], [])
         self._complete: dict[int, tuple[int, ...]] = {}
         self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
                           for c in range(board.size)]
@@ -327,14 +327,14 @@ class Game:
     def complete_industries(self, seat: int) -> tuple[int, ...]:
         """Industries ``seat`` holds whole and unmortgaged (cached until ownership or a mortgage changes)."""
         state = self.state
-        key = (tuple(state.owner), tuple(state.mortgaged))
-        if key != self._complete_key:
+        seen_owner, seen_mortgaged = self._complete_key
+        if state.owner != seen_owner or state.mortgaged != seen_mortgaged:  # compared in C, nothing allocated
             by_seat: dict[int, list[int]] = {}
             for index in range(len(self.board.industries)):
                 if self.industry_complete(index):
                     by_seat.setdefault(state.owner[self.board.industries[index].cells[0]], []).append(index)
             self._complete = {s: tuple(found) for s, found in by_seat.items()}
-            self._complete_key = key
+            self._complete_key = (list(state.owner), list(state.mortgaged))
         return self._complete.get(seat, ())
 
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
@@ -751,18 +751,22 @@ class Game:
         ``event`` (made only when events are recorded) or, without them, a payment."""
         if amount <= 0 or payer == payee:
             return
-        state = self.state
-        for seat, sign in ((payer, -1), (payee, 1)):
-            if seat >= 0:
-                state.players[seat].cash += sign * amount
-            elif seat == BANK:
-                state.bank_balance += sign * amount
-            elif seat == FUND:
-                state.charity_fund += sign * amount
-            else:
-                state.jackpot_box += sign * amount
+        self._add_money(payer, -amount)
+        self._add_money(payee, amount)
         if self.record_events:
             self.events.append(Event(*event) if event else Event("pay", payer, -1, amount, payee, reason))
+
+    def _add_money(self, holder: int, amount: int) -> None:
+        """Add ``amount`` (negative: take it) to a seat's cash or to a pot."""
+        state = self.state
+        if holder >= 0:
+            state.players[holder].cash += amount
+        elif holder == BANK:
+            state.bank_balance += amount
+        elif holder == FUND:
+            state.charity_fund += amount
+        else:
+            state.jackpot_box += amount
 
     def _t_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
         state = self.state
@@ -903,7 +907,7 @@ class Game:
         if action == "stay" and self._ownable[cell]:  # the common case first: a property
             owner = state.owner[cell]
             if owner < 0:
-                tasks.append(["offer", cell])
+                self._t_offer(cell)
             elif owner != seat:
                 self._owe_rent(seat, owner, cell, how, rent_multiplier, dice_multiplier)
             return
@@ -937,7 +941,7 @@ class Game:
             if card:
                 amount *= 2
                 self._return_card(owner, card)
-        state.tasks.append(["pay", seat, owner, amount, "rent"])
+        self._t_pay(seat, owner, amount, "rent")  # at once: it would be the next task anyway
 
     def _t_offer(self, cell: int) -> None:
         state = self.state
