@@ -87,10 +87,15 @@ class RandomAgent(Agent):
 class ThresholdAgent(Agent):
     """A rule-of-thumb player governed by a few numbers; the named strategies set them.
 
+    It answers only with actions the engine's own checks allow (``trusted``: ``Game.run`` skips
+    re-checking them; the property tests check every answer through ``Game.apply``).
+
     ``reserve`` is the share of the start cash kept in hand, ``bid_factor`` the most it bids as a
     share of the price, ``jackpot_share`` the share of spare cash it bets (0: never), ``pay_fine``
     whether it pays to leave detention, ``trades`` whether it offers trades to complete industries.
     """
+
+    trusted = True
 
     def __init__(self, reserve: float, bid_factor: float, jackpot_share: float, pay_fine: bool,
                  trades: bool, name: str) -> None:

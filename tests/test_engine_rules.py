@@ -1060,3 +1060,24 @@ def test_fund_payments_are_ledger_entries(classic):
     pays = [e for e in game.events if e.kind == "pay"]
     assert pays[-1].player == 0 and pays[-1].other == FUND and pays[-1].amount == 50
     assert BANK == -1
+
+
+def test_run_checks_the_answers_of_agents_it_does_not_know(classic):
+    class Cheater:
+        name = "cheater"
+
+        def choose(self, game, decision):
+            return Action.build(1)
+
+    game = Game(classic, agents=[Cheater(), "cautious"], seed=1)
+    with pytest.raises(IllegalActionError, match="Action.build"):
+        game.run(max_rounds=5)
+
+
+def test_built_in_strategies_answer_only_legal_actions(classic, monopoly):
+    for board in (classic, monopoly):
+        game = Game(board, agents=["cautious", "aggressive", "monopolist", "random"], seed=8)
+        while not game.finished and game.state.round <= 60:
+            action = game.agents[game.pending.player].choose(game, game.pending)
+            assert game.is_legal(action), (action, game.pending)
+            game.apply(action)
