@@ -51,6 +51,7 @@ from .board import Board, CellKind, load_board
 from .errors import MillionaireError
 from .markov import JAIL_STRATEGIES, CardPolicy, MovementChain, movement_chain
 from .rules import RuleSet
+from .state import net_worth
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -1129,20 +1130,7 @@ def net_worths(game: Game | GameState, board: Board | None = None) -> list[int]:
     ([1500, 1500], [1500, 1500])
     """
     state, board, _ = _position(game, board)
-    worth = []
-    for seat, player in enumerate(state.players):
-        if player.bankrupt:
-            worth.append(0)
-            continue
-        total = player.cash
-        for cell in board.ownable:
-            if state.owner[cell] == seat:
-                info = board.cells[cell]
-                total += info.price // 2 if state.mortgaged[cell] else info.price
-                if state.level[cell]:
-                    total += state.level[cell] * board.industries[info.industry].build_price
-        worth.append(total)
-    return worth
+    return [net_worth(state, board, seat) for seat in range(len(state.players))]
 
 
 def ownership_hhi(game: Game | GameState, board: Board | None = None, weight: str = "count") -> float:

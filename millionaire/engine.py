@@ -29,7 +29,7 @@ from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
 from .jackpot import payout, spin
 from .rules import RuleSet
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, net_worth
 
 DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
@@ -313,18 +313,7 @@ class Game:
     # ------------------------------------------------------------------ queries
     def net_worth(self, seat: int) -> int:
         """Cash, plus properties at price (mortgaged: half), plus buildings at cost."""
-        state, board = self.state, self.board
-        player = state.players[seat]
-        if player.bankrupt:
-            return 0
-        worth = player.cash
-        for cell in board.ownable:
-            if state.owner[cell] == seat:
-                info = board.cells[cell]
-                worth += info.price // 2 if state.mortgaged[cell] else info.price
-                if state.level[cell]:
-                    worth += state.level[cell] * board.industries[info.industry].build_price
-        return worth
+        return net_worth(self.state, self.board, seat)
 
     def owned(self, seat: int) -> list[int]:
         """Cells owned by ``seat``."""

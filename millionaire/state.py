@@ -204,6 +204,22 @@ def _copy_dice(dice: dict[str, Any]) -> dict[str, Any]:
     return {key: list(value) if key == "buffer" else _copy.deepcopy(value) for key, value in dice.items()}
 
 
+def net_worth(state: GameState, board: Board, seat: int) -> int:
+    """A seat's net worth: cash, plus properties at price (mortgaged: half), plus buildings at cost;
+    0 for a bankrupt player."""
+    player = state.players[seat]
+    if player.bankrupt:
+        return 0
+    worth = player.cash
+    for cell in board.ownable:
+        if state.owner[cell] == seat:
+            info = board.cells[cell]
+            worth += info.price // 2 if state.mortgaged[cell] else info.price
+            if state.level[cell]:
+                worth += state.level[cell] * board.industries[info.industry].build_price
+    return worth
+
+
 class _StateLoader:
     """Validates a saved state field by field; every refusal names the field."""
 
