@@ -399,9 +399,20 @@ def _economics(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_board_argument(parser: argparse.ArgumentParser) -> None:
+    """``--board``, which every subcommand takes."""
+    parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
+
+
+def _add_jail_argument(parser: argparse.ArgumentParser, who: str) -> None:
+    """``--jail``: how a detained token (``who``) leaves, for the exact chains."""
+    parser.add_argument("--jail", choices=("short", "long"), default="short",
+                        help=f"{who} leave detention at once by paying (short, default) or stay as long as allowed (long)")
+
+
 def _add_game_arguments(parser: argparse.ArgumentParser, max_rounds: int) -> None:
     """The options ``play`` and ``simulate`` share."""
-    parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
+    _add_board_argument(parser)
     parser.add_argument("--players", type=_at_least(1), default=None,
                         help=f"number of players (default: as many as --strategies lists, or {_DEFAULT_PLAYERS})")
     parser.add_argument("--strategies", default="cautious",
@@ -420,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     board = commands.add_parser("board", help="look at a board")
     board_commands = board.add_subparsers(dest="board_command", required=True, parser_class=_Parser)
     show = board_commands.add_parser("show", help="print the cells as a table")
-    show.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
+    _add_board_argument(show)
     show.add_argument("--lang", choices=("en", "ru"), default="en")
     show.set_defaults(handler=_board_show)
 
@@ -436,9 +447,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(handler=_simulate)
 
     markov = commands.add_parser("markov", help="exact long-run probabilities of where a token goes (Markov chain)")
-    markov.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
-    markov.add_argument("--jail", choices=("short", "long"), default="short",
-                        help="leave detention at once by paying (short, default) or stay as long as allowed (long)")
+    _add_board_argument(markov)
+    _add_jail_argument(markov, "the token")
     markov.add_argument("--per", choices=("roll", "turn", "landing"), default=None,
                         help="where a roll ends (roll, default), where a turn ends (turn), or landings per turn (landing)")
     markov.add_argument("--turns", type=_at_least(0), default=None, metavar="K",
@@ -447,9 +457,8 @@ def build_parser() -> argparse.ArgumentParser:
     markov.set_defaults(handler=_markov)
 
     economics = commands.add_parser("economics", help="expected rent of each industry fully built and money from the bank (exact)")
-    economics.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
-    economics.add_argument("--jail", choices=("short", "long"), default="short",
-                           help="the opponents leave detention at once by paying (short, default) or stay as long as allowed (long)")
+    _add_board_argument(economics)
+    _add_jail_argument(economics, "the opponents")
     economics.add_argument("--opponents", type=_at_least(1), default=3, help="opponents for the per-round column (default 3)")
     economics.add_argument("--lang", choices=("en", "ru"), default="en")
     economics.set_defaults(handler=_economics)
