@@ -150,3 +150,10 @@ def test_new_game_from_the_controls():
 def test_bad_language_is_refused():
     with pytest.raises(ValueError, match="lang"):
         GameTable(lang="de")
+
+
+def test_a_table_of_bots_waits_for_auto_play():
+    table = GameTable(players=3, humans=[], seed=2)
+    assert table.game.state.turns == 0 and not table.game.finished
+    table.autoplay(2)
+    assert table.game.state.round == 3 or table.game.finished

@@ -205,7 +205,7 @@ class GameTable(widgets.VBox):
         self.view = BoardView(board, lang=self.lang, fast=True)
         self.history: list[Any] = []
         self.message.value = ""
-        if self.instant_bots.value:
+        if self.instant_bots.value and self.humans:  # a table of bots only waits for "Auto-play"
             self.game.play_bots()
         self.refresh()
 
