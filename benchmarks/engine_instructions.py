@@ -1,0 +1,61 @@
+"""Instructions per player-turn, counted by valgrind's callgrind: a steady measure on a noisy machine.
+
+Wall-clock rates on a shared virtual machine drift by a third from hour to hour; instruction counts
+of the same seeded games do not (to about 0.5%, with ``PYTHONHASHSEED=0``). Use this to compare
+two versions of the engine. Needs ``valgrind`` (Debian package); takes about a minute.
+
+Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+GAMES = """
+from millionaire import Game, load_board
+board = load_board("millionaire-classic")
+turns = 0
+for seed in range({games}):
+    game = Game(board, agents=["cautious"] * 4, seed=seed, record_events=False)
+    turns += game.run(max_rounds={max_rounds}).turns
+print(turns)
+"""
+STARTUP = 'from millionaire import Game, load_board\nload_board("millionaire-classic")\nprint(0)\n'
+
+
+def count(code: str) -> tuple[int, int]:
+    """(instructions, the number the code prints) for running ``code`` under callgrind."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True,
+        )
+    collected = re.search(r"Collected : (\d+)", run.stderr)
+    if collected is None:
+        raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-1000:]}")
+    return int(collected.group(1)), int(run.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--max-rounds", type=int, default=300)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind not found: apt-get install valgrind")
+    total, turns = count(GAMES.format(games=args.games, max_rounds=args.max_rounds))
+    startup, _ = count(STARTUP)
+    per_turn = (total - startup) / turns
+    print(f"{turns} player-turns of {args.games} seeded games (4 cautious players): "
+          f"{(total - startup) / 1e6:.0f} M instructions, {per_turn:,.0f} per player-turn")
+
+
+if __name__ == "__main__":
+    main()
