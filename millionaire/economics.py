@@ -51,7 +51,7 @@ from .board import Board, CellKind, load_board
 from .errors import MillionaireError
 from .markov import JAIL_STRATEGIES, CardPolicy, MovementChain, movement_chain
 from .rules import RuleSet
-from .state import net_worth
+from .state import industry_owner, net_worth
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -205,7 +205,7 @@ def plot_rent(board: Board, cell: int, level: int, rules: RuleSet | None = None,
     rules = _rules(board, rules)
     cell, level = _plot(board, cell), _level(board, level)
     rent = board.cells[cell].rent[level]
-    if monopoly and (level == 0 or rules.monopoly_scope == "all"):
+    if monopoly and rules.monopoly_applies(level):
         rent *= rules.monopoly_multiplier
     return rent
 
@@ -468,15 +468,6 @@ def _position(obj: Any, board: Board | None) -> tuple[GameState, Board, RuleSet]
     raise EconomicsError(f"expected a Game or a GameState, got {type(obj).__name__}")
 
 
-def _complete(board: Board, owner: Sequence[int], mortgaged: Sequence[bool], industry: int) -> int:
-    """The owner of a complete, unmortgaged industry, or -1."""
-    cells = board.industries[industry].cells
-    first = owner[cells[0]]
-    if first < 0 or any(owner[c] != first or mortgaged[c] for c in cells):
-        return -1
-    return first
-
-
 def _seat_income(board: Board, rules: RuleSet, owner: Sequence[int], level: Sequence[int],
                  mortgaged: Sequence[bool], seat: int, rates: NDArray[np.float64], plain: bool = False) -> float:
     """Expected rent of a seat's plots per unit of ``rates`` (``plain``: as if no industry were complete)."""
@@ -488,7 +479,7 @@ def _seat_income(board: Board, rules: RuleSet, owner: Sequence[int], level: Sequ
         if plain:
             total += rates[cell] * info.rent[0]
             continue
-        complete = _complete(board, owner, mortgaged, info.industry) == seat
+        complete = industry_owner(board, owner, mortgaged, info.industry) == seat
         total += rates[cell] * plot_rent(board, cell, level[cell], rules, monopoly=complete)
     return float(total)
 
@@ -706,7 +697,7 @@ def mortgage_to_build(game: Game, seat: int, mortgage: Sequence[int], build: Seq
         cell = _plot(board, cell)
         info = board.cells[cell]
         cells = board.industries[info.industry].cells
-        if _complete(board, owner, mortgaged, info.industry) != seat:
+        if industry_owner(board, owner, mortgaged, info.industry) != seat:
             raise EconomicsError(f"cannot build on cell {cell} ({info.name_en}): seat {seat} does not hold "
                                  "its whole industry unmortgaged")
         if level[cell] >= top:
@@ -1218,7 +1209,7 @@ def monopoly_premium(game: Game | GameState, board: Board | None = None, jail: s
     for seat in range(len(state.players)):
         rent = _seat_income(board, rules, owner, level, mortgaged, seat, rates)
         without = _seat_income(board, rules, owner, level, mortgaged, seat, rates, plain=True)
-        complete = tuple(i for i in range(len(board.industries)) if _complete(board, owner, mortgaged, i) == seat)
+        complete = tuple(i for i in range(len(board.industries)) if industry_owner(board, owner, mortgaged, i) == seat)
         rows.append({"seat": seat, "rent": rent, "without": without, "premium": rent - without, "complete": complete})
     return rows
 

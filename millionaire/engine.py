@@ -29,7 +29,7 @@ from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
 from .jackpot import payout, spin
 from .rules import RuleSet
-from .state import GameState, PlayerState, net_worth
+from .state import GameState, PlayerState, industry_owner, net_worth
 
 DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
@@ -327,24 +327,17 @@ class Game:
         if state.owner != seen_owner or state.mortgaged != seen_mortgaged:  # compared in C, nothing allocated
             by_seat: dict[int, list[int]] = {}
             for index in range(len(self.board.industries)):
-                if self.industry_complete(index):
-                    by_seat.setdefault(state.owner[self.board.industries[index].cells[0]], []).append(index)
+                holder = industry_owner(self.board, state.owner, state.mortgaged, index)
+                if holder >= 0:
+                    by_seat.setdefault(holder, []).append(index)
             self._complete = {s: tuple(found) for s, found in by_seat.items()}
             self._complete_key = (list(state.owner), list(state.mortgaged))
         return self._complete.get(seat, ())
 
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
         """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
-        state = self.state
-        owner, mortgaged = state.owner, state.mortgaged
-        cells = self.board.industries[industry].cells
-        first = owner[cells[0]] if seat is None else seat
-        if first < 0:
-            return False
-        for cell in cells:
-            if owner[cell] != first or mortgaged[cell]:
-                return False
-        return True
+        found = industry_owner(self.board, self.state.owner, self.state.mortgaged, industry)
+        return found >= 0 and (seat is None or found == seat)
 
     def industry_built(self, cell: int) -> bool:
         """True when some plot of this cell's industry has a building."""
@@ -372,7 +365,8 @@ class Game:
         if info.kind is CellKind.PLOT:
             level = state.level[cell]
             amount = info.rent[level]
-            if (level == 0 or self.rules.monopoly_scope == "all") and self.industry_complete(info.industry):
+            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, state.mortgaged,
+                                                                   info.industry) >= 0:
                 amount *= self.rules.monopoly_multiplier
             return amount * multiplier
         count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)

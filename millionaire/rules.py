@@ -145,6 +145,14 @@ class RuleSet:
         """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly, else classic)."""
         return cls.monopoly() if board_key.startswith("monopoly") else cls.classic()
 
+    def monopoly_applies(self, level: int) -> bool:
+        """Whether a complete industry multiplies the rent of a plot at this building level.
+
+        >>> RuleSet.classic().monopoly_applies(0), RuleSet.classic().monopoly_applies(2)
+        (True, False)
+        """
+        return level == 0 or self.monopoly_scope == "all"
+
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated like the original).
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy as _copy
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -202,6 +203,18 @@ _BIG = 2**128  # PCG64 keeps two 128-bit numbers
 def _copy_dice(dice: dict[str, Any]) -> dict[str, Any]:
     """The dice state copied without walking the 4,096 dice drawn ahead one by one."""
     return {key: list(value) if key == "buffer" else _copy.deepcopy(value) for key, value in dice.items()}
+
+
+def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool], industry: int) -> int:
+    """The seat holding every plot of ``industry`` with none mortgaged, or -1."""
+    cells = board.industries[industry].cells
+    first = owner[cells[0]]
+    if first < 0:
+        return -1
+    for cell in cells:
+        if owner[cell] != first or mortgaged[cell]:
+            return -1
+    return first
 
 
 def net_worth(state: GameState, board: Board, seat: int) -> int:
