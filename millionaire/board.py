@@ -207,16 +207,25 @@ class Board:
         ('1 fant', '3 фанта', '21 фант', '250 фантов')
         """
         if lang == "ru":
-            one, few, many = self.currency_forms["ru"]
-            tens, units = amount % 100, amount % 10
-            word = one if units == 1 and tens != 11 else few if 2 <= units <= 4 and not 12 <= tens <= 14 else many
-        else:
-            one, many = self.currency_forms["en"]
-            word = one if amount == 1 else many
-        return f"{amount} {word}"
+            return plural_ru(amount, *self.currency_forms["ru"])
+        one, many = self.currency_forms["en"]
+        return f"{amount} {one if amount == 1 else many}"
 
     def __repr__(self) -> str:
         return f"<Board {self.key!r}: {self.size} cells, {len(self.ownable)} properties>"
+
+
+def plural_ru(count: int, one: str, few: str, many: str) -> str:
+    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
+
+    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
+    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
+    """
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} {one}"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return f"{count} {few}"
+    return f"{count} {many}"
 
 
 def load_board(name_or_path: str | Path) -> Board:

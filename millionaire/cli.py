@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .board import Board, Cell, CellKind, load_board
+from .board import Board, Cell, CellKind, load_board, plural_ru
 from .errors import MillionaireError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,19 +65,6 @@ def plural_en(count: int, word: str) -> str:
     if word.endswith("y") and word[-2:-1] not in "aeiou":
         return f"{count} {word[:-1]}ies"
     return f"{count} {word}s"
-
-
-def plural_ru(count: int, one: str, few: str, many: str) -> str:
-    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
-
-    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
-    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
-    """
-    if count % 10 == 1 and count % 100 != 11:
-        return f"{count} {one}"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return f"{count} {few}"
-    return f"{count} {many}"
 
 
 def _ru_after_two(word: str) -> str:

@@ -29,6 +29,7 @@ from ..engine import Game
 from ..errors import IllegalActionError
 from ..events import trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
+from .common import error_html
 from ..rules import RuleSet
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
@@ -399,4 +400,4 @@ class GameTable(widgets.VBox):
 
     def _error(self, text: str) -> str:
         self.last_error = text
-        return f"<span style='color:#b00020'>{html.escape(text)}</span>"
+        return error_html(text)
