@@ -37,3 +37,14 @@ if __name__ == "__main__":  # regenerate
     for name, case in CASES.items():
         (GOLDEN / name).write_text(playthrough(*case), encoding="utf-8")
         print("wrote", GOLDEN / name, file=sys.stderr)
+
+
+def test_every_event_kind_is_listed_and_has_sentences():
+    from millionaire.events import _TEMPLATES, EVENT_KINDS
+
+    for lang in ("en", "ru"):
+        assert set(_TEMPLATES[lang]) - {"auction_none"} == set(EVENT_KINDS)
+    for board_name, strategies, seed, rounds in CASES.values():
+        game = Game(load_board(board_name), agents=strategies, seed=seed)
+        game.run(max_rounds=rounds)
+        assert {event.kind for event in game.events} <= set(EVENT_KINDS)
