@@ -129,9 +129,9 @@ class Game:
                           for c in range(board.size)]
         self._handlers = {
             "turn": self._t_turn, "roll": self._t_roll, "jailroll": self._t_jailroll, "land": self._t_land,
-            "pay": self._t_pay, "offer": self._t_offer, "auction": self._t_auction, "draw": self._t_draw,
+            "pay": self._t_pay, "auction": self._t_auction, "draw": self._t_draw,
             "after_roll": self._t_after_roll, "endturn": self._t_endturn, "release": self._t_release,
-            "receive": self._t_receive, "choose": self._t_choose,
+            "choose": self._t_choose,
         }
         self.advance()
 
@@ -773,9 +773,6 @@ class Game:
             return
         self._bankrupt(payer, payee, amount)
 
-    def _t_receive(self, seat: int, amount: int, reason: str) -> None:
-        self._transfer(BANK, seat, amount, reason)
-
     # ------------------------------------------------------------------ a turn
     def _t_turn(self) -> None:
         state = self.state
@@ -897,7 +894,7 @@ class Game:
         if action == "stay" and self._ownable[cell]:  # the common case first: a property
             owner = state.owner[cell]
             if owner < 0:
-                self._t_offer(cell)
+                self._offer(cell)
             elif owner != seat:
                 self._owe_rent(seat, owner, cell, how, rent_multiplier, dice_multiplier)
             return
@@ -933,7 +930,7 @@ class Game:
                 self._return_card(owner, card)
         self._t_pay(seat, owner, amount, "rent")  # at once: it would be the next task anyway
 
-    def _t_offer(self, cell: int) -> None:
+    def _offer(self, cell: int) -> None:
         state = self.state
         if state.owner[cell] < 0:
             state.pending = {"kind": "buy", "player": state.current, "cell": cell}

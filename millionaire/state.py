@@ -175,12 +175,10 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "turn": (), "roll": (), "jailroll": (), "endturn": (),
     "land": ("cell", "bool", "str", "count", "count"),
     "pay": ("party", "party", "money", "str"),
-    "offer": ("cell",),
     "auction": ("cell", "party"),
     "draw": ("deck",),
     "after_roll": ("bool",),
     "release": ("seat", "str"),
-    "receive": ("seat", "money", "str"),
     "choose": ("str", "card", "cells?"),
 }
 
