@@ -112,7 +112,8 @@ class BoardView:
             self._faces[cell.index] = face
             if cell.kind is CellKind.PLOT:
                 colour = board.industries[cell.industry].colour
-                ax.add_patch(Rectangle(_band(x, y, side)[:2], *_band(x, y, side)[2:], facecolor=colour, edgecolor="#555555", lw=0.4))
+                bx, by, bw, bh = _band(x, y, side)
+                ax.add_patch(Rectangle((bx, by), bw, bh, facecolor=colour, edgecolor="#555555", lw=0.4))
             label = cell.short(lang)
             ax.text(x + 0.5, y + 0.55, _wrap(label), ha="center", va="center", fontsize=6.2, zorder=3)
             if cell.ownable:

@@ -184,10 +184,10 @@ class InvestmentExplorer(_Lab):
     def refresh(self) -> None:
         board = load_board(self.board_choice.value)
         opponents, level = self.opponents_slider.value, self.level_slider.value
-        self.rows = economics.investment_table(board, opponents=opponents, industry=self.industry_choice.value,
-                                               lang=self.lang)
-        self.current = self.rows[level]
         everything = economics.investment_table(board, opponents=opponents, lang=self.lang)
+        chosen = next(ind.index for ind in board.industries if ind.key == self.industry_choice.value)
+        self.rows = [r for r in everything if r["industry"] == chosen]
+        self.current = self.rows[level]
         nexts = [r for r in everything if r["step"] == level + 1]
         self.best_next = max(nexts, key=lambda r: r["marginal_return_per_round"]) if nexts else None
         row = self.current

@@ -81,7 +81,7 @@ class LandingExplorer(widgets.VBox):
 
     # ------------------------------------------------------------------ controls as methods
     def set_board(self, name: str) -> None:
-        self._set(self.board_choice, name, [o for o in self.board_choice.options])
+        self._set(self.board_choice, name, list(self.board_choice.options))
 
     def set_jail(self, jail: str) -> None:
         self._set(self.jail_choice, jail, list(JAIL_STRATEGIES))
