@@ -576,17 +576,20 @@ class Game:
         elif kind == "choose":
             actions = [Action.choose(c) for c in data["options"]]
         elif kind == "raise":
-            actions = [Action.sell(c) for c in self.board.plots if not self.can_sell(seat, c)]
-            actions += [Action.mortgage(c) for c in self.board.ownable if not self.can_mortgage(seat, c)]
+            actions = self._raising_actions(seat)
         elif kind == "trade_reply":
             actions = [Action.accept(), Action.reject()]
         return actions
 
+    def _raising_actions(self, seat: int) -> list[Action]:
+        """The ways to raise cash now: sell a building, mortgage a property."""
+        actions = [Action.sell(c) for c in self.board.plots if not self.can_sell(seat, c)]
+        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.can_mortgage(seat, c)]
+
     def _window_actions(self, seat: int, redeem: bool) -> list[Action]:
         board = self.board
         actions = [Action.build(c) for c in board.plots if not self.can_build(seat, c)]
-        actions += [Action.sell(c) for c in board.plots if not self.can_sell(seat, c)]
-        actions += [Action.mortgage(c) for c in board.ownable if not self.can_mortgage(seat, c)]
+        actions += self._raising_actions(seat)
         if redeem:
             actions += [Action.redeem(c) for c in board.ownable if not self.can_redeem(seat, c)]
         for card in self.state.players[seat].cards:
