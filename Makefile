@@ -11,6 +11,7 @@ LAB_ARGS ?=
 # The app listens on 127.0.0.1 only. To show it to a classroom network, see README (risks):
 #   make app APP_ARGS="--Voila.ip=0.0.0.0 --port 8866"
 APP_ARGS ?=
+PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
 .PHONY: lab test fuzz bench app install
@@ -20,8 +21,12 @@ install: $(STAMP)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall whenever pyproject.toml changes.
-$(STAMP): pyproject.toml | $(BIN)/python
+# The engine modules compiled at install (setup.py); listed in pyproject.toml.
+COMPILED := $(shell sed -n 's/^compiled = \[\(.*\)\]/\1/p' pyproject.toml | tr -d '",')
+COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
+
+# Reinstall (and recompile the engine) whenever the project file, the build or a compiled module changes.
+$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
 	touch $(STAMP)
@@ -30,8 +35,11 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
 
 # Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared).
+# Then the compiled modules' own examples (doctests), the rules and the replays once more from their
+# Python source, which is what the compiled engine is checked against.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q tests millionaire notebooks $(NBVAL) --durations=8
+	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
 
 fuzz: $(STAMP)
 	MILLIONAIRE_FUZZ_GAMES=2000 $(BIN)/python -m pytest -q tests/test_properties.py

@@ -9,6 +9,7 @@ Examples
 (40, 2000)
 """
 
+from . import compiled  # first: decides between the compiled engine and its Python source
 from .actions import Action, Decision, Trade
 from .agents import Human, make_agent
 from .board import Board, Cell, CellKind, Deck, Industry, load_board

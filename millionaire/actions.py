@@ -34,6 +34,20 @@ DECISION_KINDS = {
 }
 
 
+def is_card_ref(card: Any) -> bool:
+    """A kept card named as ``(deck key, card number)``.
+
+    >>> is_card_ref(("chance", 3)), is_card_ref(5)
+    (True, False)
+    """
+    return (isinstance(card, (tuple, list)) and len(card) == 2 and isinstance(card[0], str)
+            and type(card[1]) is int)
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
 @dataclass(frozen=True)
 class Trade:
     """A trade offer from the player who is deciding to ``partner``.
@@ -50,6 +64,34 @@ class Trade:
     take_cash: int = 0
     give_cards: tuple[tuple[str, int], ...] = ()
     take_cards: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("give_cells", "take_cells", "give_cards", "take_cards"):
+            value = getattr(self, name)
+            if isinstance(value, list):  # lists are welcome; the fields hold tuples
+                object.__setattr__(self, name, tuple(tuple(v) if isinstance(v, list) else v for v in value))
+
+    def malformed(self) -> str:
+        """Why a field has the wrong type ("" when every field is of the right kind).
+
+        >>> Trade(partner=1, give_cash="100").malformed()
+        "cash '100' must be a whole amount >= 0"
+        """
+        if not _whole(self.partner):
+            return f"partner {self.partner!r} is not another player"
+        for cells in (self.give_cells, self.take_cells):
+            if not isinstance(cells, tuple):
+                return f"cells are given as a tuple of cell numbers, got {cells!r}"
+            for cell in cells:
+                if not _whole(cell):
+                    return f"{cell!r} is not a cell"
+        for cash in (self.give_cash, self.take_cash):
+            if not _whole(cash) or cash < 0:
+                return f"cash {cash!r} must be a whole amount >= 0"
+        for cards in (self.give_cards, self.take_cards):
+            if not isinstance(cards, tuple) or not all(isinstance(c, tuple) and is_card_ref(c) for c in cards):
+                return f"cards are given as (deck, number) pairs, got {cards!r}"
+        return ""
 
     def __repr__(self) -> str:
         parts = [f"partner={self.partner}"]
@@ -82,8 +124,27 @@ class Action:
         self.kind = kind
         self.cell = cell
         self.amount = amount
-        self.card = card
+        self.card = tuple(card) if isinstance(card, list) else card
         self.trade = trade
+
+    def malformed(self) -> str:
+        """Why a field has the wrong type to be any answer ("" when the types are right); the
+        engine asks this first, so text where a number belongs is refused, not crashed on.
+
+        >>> Action("build", cell="3").malformed()
+        "the cell must be a whole number, got '3'"
+        """
+        if not isinstance(self.kind, str):
+            return f"the kind must be a word such as 'roll', got {self.kind!r}"
+        if not _whole(self.cell):
+            return f"the cell must be a whole number, got {self.cell!r}"
+        if not _whole(self.amount):
+            return f"the amount must be a whole number, got {self.amount!r}"
+        if self.card is not None and not is_card_ref(self.card):
+            return f"a card is given as (deck, number), got {self.card!r}"
+        if self.trade is not None:
+            return self.trade.malformed() if isinstance(self.trade, Trade) else f"not a Trade: {self.trade!r}"
+        return ""
 
     def _key(self) -> tuple[Any, ...]:
         return (self.kind, self.cell, self.amount, self.card, self.trade)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from .actions import Action, Decision, Trade
 from .errors import MillionaireError
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and open to strategies written in notebooks
 class Agent:
     """Base class: subclasses answer ``choose``. ``human`` agents are answered by a person."""
 
@@ -259,14 +261,14 @@ class ThresholdAgent(Agent):
         return all(owner[c] == other or c == cell for c in game.board.industries[industry].cells)
 
 
-STRATEGIES = {
+STRATEGIES: dict[str, dict[str, Any]] = {
     "cautious": dict(reserve=0.25, bid_factor=1.0, jackpot_share=0.0, pay_fine=False, trades=False),
     "aggressive": dict(reserve=0.0, bid_factor=1.5, jackpot_share=0.05, pay_fine=True, trades=False),
     "monopolist": dict(reserve=0.1, bid_factor=1.2, jackpot_share=0.0, pay_fine=False, trades=True),
 }
 
 
-def make_agent(spec: Any, seed: Any = None) -> Agent | None:
+def make_agent(spec: Any, seed: Any = None) -> Any:
     """An agent from a strategy name (``"cautious"``, ``"aggressive"``, ``"monopolist"``,
     ``"random"``, ``"human"``), an agent object (returned as is) or ``None`` (a human seat).
 

@@ -304,7 +304,7 @@ class _BoardParser:
     def check_type(self, value: Any, name: str, kind: type, where: str) -> Any:
         if kind is int:
             return self.money(value, name, where)
-        if not isinstance(value, kind) or (kind is str and not value.strip()):
+        if not isinstance(value, kind) or (isinstance(value, str) and not value.strip()):
             wanted = {str: "a non-empty string", list: "a list", bool: "true or false"}[kind]
             raise self.fail(where, f"field {name!r} must be {wanted}, got {value!r}")
         return value

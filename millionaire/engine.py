@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,12 +33,6 @@ from .state import GameState, PlayerState, industry_owner, net_worth
 
 DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
-
-
-def _is_card_ref(card: Any) -> bool:
-    """A kept card named as (deck key, card number)."""
-    return (isinstance(card, (tuple, list)) and len(card) == 2 and isinstance(card[0], str)
-            and type(card[1]) is int)
 
 
 @dataclass(frozen=True)
@@ -127,7 +121,7 @@ class Game:
         self._complete: dict[int, tuple[int, ...]] = {}
         self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
                           for c in range(board.size)]
-        self._handlers = {
+        self._handlers: dict[str, Callable[..., None]] = {
             "turn": self._t_turn, "roll": self._t_roll, "jailroll": self._t_jailroll, "land": self._t_land,
             "pay": self._t_pay, "auction": self._t_auction, "draw": self._t_draw,
             "after_roll": self._t_after_roll, "endturn": self._t_endturn, "release": self._t_release,
@@ -229,8 +223,8 @@ class Game:
             raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)")
         data = state.pending
         problem = self._problem(data, action)
-        if problem:
-            raise IllegalActionError(f"illegal action {action!r} for {Decision(self, data)!r}: {problem}")
+        if problem or data is None:
+            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}")
         self.actions.append((data["player"], action))
         self._execute(data, action)
         return self.advance()
@@ -280,6 +274,8 @@ class Game:
             if until_round is not None and state.round > until_round:
                 break
             data = state.pending
+            if data is None:
+                break
             agent = self.agents[data["player"]]
             if agent is None or getattr(agent, "human", False):
                 if stand_in is None:
@@ -497,8 +493,11 @@ class Game:
         state = self.state
         if not isinstance(trade, Trade):
             return "not a Trade"
+        malformed = trade.malformed()  # first: the fields below are read as the numbers they must be
+        if malformed:
+            return malformed
         partner = trade.partner
-        if not isinstance(partner, int) or not 0 <= partner < len(state.players) or partner == seat:
+        if not 0 <= partner < len(state.players) or partner == seat:
             return f"partner {partner!r} is not another player"
         if state.players[partner].bankrupt:
             return f"{state.players[partner].name} is bankrupt"
@@ -509,7 +508,7 @@ class Game:
             if len(set(cells)) != len(cells):
                 return "a cell is listed twice"
             for cell in cells:
-                if not isinstance(cell, int) or not 0 <= cell < self.board.size:
+                if not 0 <= cell < self.board.size:
                     return f"{cell!r} is not a cell"
                 if not self.tradeable(cell, side):
                     info = self.board.cells[cell]
@@ -519,14 +518,10 @@ class Game:
                         return f"{info.name_en} is mortgaged"
                     return f"{info.name_en}'s industry has buildings"
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
-            if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0:
-                return f"cash {cash!r} must be a whole amount >= 0"
             if cash > state.players[side].cash:
                 return f"{state.players[side].name} has only {state.players[side].cash}"
         for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
-            if not all(_is_card_ref(card) for card in cards):
-                return f"cards are given as (deck, number) pairs, got {cards!r}"
-            if len(set(map(tuple, cards))) != len(cards):
+            if len(set(cards)) != len(cards):
                 return "a card is listed twice"
             for card in cards:
                 if list(card) not in state.players[side].cards:
@@ -601,14 +596,13 @@ class Game:
         """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
         if data is None:
             return "no decision is pending"
+        malformed = action.malformed()  # first: the fields below are read as the numbers they must be
+        if malformed:
+            return malformed
         state, rules = self.state, self.rules
         seat, kind, what = data["player"], data["kind"], action.kind
         player = state.players[seat]
         window = kind in ("roll", "manage")
-        if type(action.cell) is not int:
-            return f"the cell must be a whole number, got {action.cell!r}"
-        if action.card is not None and not _is_card_ref(action.card):
-            return f"a card is given as (deck, number), got {action.card!r}"
         if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
             if not (window or (kind == "raise" and what in ("sell", "mortgage"))):
                 return f"{what} is not allowed in a {kind!r} decision"
@@ -627,7 +621,7 @@ class Game:
                 if data.get("offers", 0) >= rules.trade_offers_per_turn:
                     return f"at most {rules.trade_offers_per_turn} trade offers per turn"
                 return self.trade_problem(seat, action.trade)  # type: ignore[arg-type]
-            card = list(action.card or ())
+            card: list[Any] = list(action.card or ())
             if card not in player.cards:
                 return f"you do not hold card {action.card!r}"
             effect = self.board.decks[card[0]].cards[card[1]].effect
@@ -642,10 +636,10 @@ class Game:
                     return "you are not detained"
                 return "" if player.cash >= rules.jail_fine else f"not enough cash for the fine ({player.cash})"
             if what == "use_card":
-                card = list(action.card or ())
+                release: list[Any] = list(action.card or ())
                 if not player.detained:
                     return "you are not detained"
-                if card not in player.cards or self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
+                if release not in player.cards or self.board.decks[release[0]].cards[release[1]].effect != "jail_free":
                     return f"you do not hold release card {action.card!r}"
                 return ""
         elif kind == "manage":
@@ -664,7 +658,7 @@ class Game:
             if what == "bid":
                 low = max(data["high"] + 1, rules.min_bid)
                 amount = action.amount
-                if not isinstance(amount, int) or isinstance(amount, bool) or amount < low:
+                if amount < low:
                     return f"a bid must be at least {low}"
                 return "" if amount <= player.cash else f"a bid cannot exceed your cash ({player.cash})"
         elif kind == "jackpot":
@@ -672,7 +666,7 @@ class Game:
                 return ""
             if what == "bet":
                 amount = action.amount
-                if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+                if amount < 1:
                     return "a bet must be at least 1"
                 return "" if amount <= player.cash else f"a bet cannot exceed your cash ({player.cash})"
         elif kind == "choose":
@@ -885,8 +879,8 @@ class Game:
         if self.record_events:
             self.events.append(Event("move", seat, cell, 0, -1, how))
         if income:
-            income = self.rules.circular_income
-            self._transfer(BANK, seat, income, "income", ("income", seat, 0, income))
+            amount = self.rules.circular_income
+            self._transfer(BANK, seat, amount, "income", ("income", seat, 0, amount))
         arrival = self._arrivals[cell][how == "roll"]
         if arrival.action == "detain":
             self._detain(seat)

@@ -220,9 +220,9 @@ def card_move(
     effect = card.effect
     if effect == "go_to_jail":
         return CardMove(board.jail, detain=True)
-    if effect == "move_to":
-        passed = card.target < position or card.target == 0
-        return CardMove(card.target, passed_start=passed and position != card.target)
+    if effect == "move_to" and card.target is not None:  # the board loader requires the target
+        target = card.target
+        return CardMove(target, passed_start=(target < position or target == 0) and position != target)
     if effect == "move_by":
         destination, passed = step(board, position, card.steps)
         return CardMove(destination, passed_start=passed)
@@ -235,7 +235,8 @@ def card_move(
         return CardMove(-1, choices=move_choices(board, card.among, player, owner))
     if effect == "swap_nearest":
         seat = nearest_player(board, player, position, positions)
-        return CardMove(-1 if seat < 0 else positions[seat], swap_with=seat)  # type: ignore[index]
+        cell = positions[seat] if positions and seat >= 0 else None
+        return CardMove(-1 if cell is None else cell, swap_with=seat)
     raise ValueError(f"card effect {effect!r} does not move the token")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy as _copy
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -102,7 +102,7 @@ class GameState:
         """An independent copy (for undo and look-ahead)."""
         return GameState(
             board_key=self.board_key, rules=self.rules,
-            players=[PlayerState(**{**p.__dict__, "cards": [list(c) for c in p.cards]}) for p in self.players],
+            players=[replace(p, cards=[list(c) for c in p.cards]) for p in self.players],
             owner=list(self.owner), level=list(self.level), mortgaged=list(self.mortgaged),
             charity_fund=self.charity_fund, jackpot_box=self.jackpot_box, bank_balance=self.bank_balance,
             decks={k: list(v) for k, v in self.decks.items()}, current=self.current, round=self.round,
@@ -117,7 +117,7 @@ class GameState:
             "format": SAVE_FORMAT,
             "board": self.board_key,
             "rules": self.rules.to_dict(),
-            "players": [_copy.deepcopy(p.__dict__) for p in self.players],
+            "players": [_copy.deepcopy(asdict(p)) for p in self.players],
             "owner": list(self.owner),
             "level": list(self.level),
             "mortgaged": list(self.mortgaged),
@@ -153,7 +153,7 @@ class GameState:
         return cls.from_dict(data, board)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], board: Board) -> GameState:
+    def from_dict(cls, data: Any, board: Board) -> GameState:
         """Rebuild and validate a state from :meth:`to_dict` for ``board``.
 
         Raises :class:`SaveFileError` naming the field for anything missing, of the wrong type or

@@ -23,6 +23,7 @@ import json
 import os
 import random
 from collections.abc import Iterator
+from dataclasses import fields
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -236,7 +237,7 @@ def illegal_actions(game: Game, rng: random.Random) -> Iterator[Action | object]
 def _plain(value: object) -> object:
     if isinstance(value, RuleSet):
         return value.to_dict()
-    return vars(value)  # PlayerState
+    return {f.name: getattr(value, f.name) for f in fields(value)}  # PlayerState
 
 
 def fingerprint(game: Game) -> str:
@@ -246,7 +247,8 @@ def fingerprint(game: Game) -> str:
     compares states thousands of times, so it serialises the live state directly instead. The plain
     illegal-action tests below compare ``state.to_dict()`` itself.
     """
-    return json.dumps(vars(game.state), default=_plain)
+    state = game.state
+    return json.dumps({f.name: getattr(state, f.name) for f in fields(state)}, default=_plain)
 
 
 def legal_list_agrees(game: Game, where: str) -> None:

@@ -1,0 +1,104 @@
+"""The compiled engine and its Python source: the same games, and the switch between them.
+
+``setup.py`` compiles the engine's hot modules with mypyc; ``millionaire.compiled`` uses them only
+while their source is unchanged. These tests check that the compiled engine plays exactly as the
+source reads (a subprocess runs the source with ``MILLIONAIRE_PURE=1``), and that the switch
+notices an edited source.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from millionaire import compiled
+
+# Games on both boards with every built-in strategy, hashed: the event log in sentences and the
+# final saved state. Printed by a subprocess, so it can run the Python source instead.
+PLAY = textwrap.dedent("""
+    import hashlib
+    from millionaire import Game, compiled, load_board
+    digest = hashlib.sha256()
+    for key in ("millionaire-classic", "monopoly-us"):
+        board = load_board(key)
+        for seed in range(4):
+            game = Game(board, agents=["cautious", "aggressive", "monopolist", "random"], seed=seed)
+            game.run(max_rounds=150)
+            digest.update("\\n".join(game.log()).encode())
+            digest.update(game.state.to_json().encode())
+    print(",".join(compiled.IN_USE) or "python", digest.hexdigest())
+""")
+
+
+def play_in_subprocess(pure: bool) -> tuple[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "MILLIONAIRE_PURE"}
+    if pure:
+        env["MILLIONAIRE_PURE"] = "1"
+    done = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, env=env, check=True)
+    modules, digest = done.stdout.split()
+    return modules, digest
+
+
+def test_the_compiled_engine_plays_as_its_source() -> None:
+    if not compiled.compiled_files():
+        pytest.skip("the engine is not compiled on this machine (no C compiler at install)")
+    modules, compiled_digest = play_in_subprocess(pure=False)
+    assert modules == ",".join(compiled.IN_USE) and "engine" in modules
+    source, source_digest = play_in_subprocess(pure=True)
+    assert source == "python"
+    assert compiled_digest == source_digest
+
+
+def test_an_installed_compiled_engine_is_in_use() -> None:
+    """After an install the compiled modules are newer than their source, so they run."""
+    files = compiled.compiled_files()
+    if not files or os.environ.get("MILLIONAIRE_PURE") == "1":
+        pytest.skip("the engine is not compiled here, or the Python source was asked for")
+    assert compiled.IN_USE == tuple(sorted(files))
+    import millionaire.engine
+
+    assert not millionaire.engine.__file__.endswith(".py")
+
+
+def _fake_package(folder: Path) -> Path:
+    """A folder with ``engine.py`` and a compiled-looking ``engine`` file beside it."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (folder / "engine.py").write_text("ANSWER = 42\n")
+    (folder / "helpers.py").write_text("")
+    binary = folder / f"engine{suffix}"
+    binary.write_bytes(b"")
+    return binary
+
+
+def test_an_edited_source_is_noticed(tmp_path: Path) -> None:
+    binary = _fake_package(tmp_path)
+    files = compiled.compiled_files(tmp_path)
+    assert files == {"engine": binary}
+    now = time.time()
+    os.utime(binary, (now, now))
+    os.utime(tmp_path / "engine.py", (now - 60, now - 60))
+    assert compiled.edited_sources(files, tmp_path) == []
+    os.utime(tmp_path / "engine.py", (now + 60, now + 60))  # edited a minute after compiling
+    assert compiled.edited_sources(files, tmp_path) == ["engine"]
+
+
+def test_the_source_finder_loads_the_python_file(tmp_path: Path) -> None:
+    _fake_package(tmp_path)
+    finder = compiled.SourceFinder({"engine"}, tmp_path)
+    spec = finder.find_spec("millionaire.engine")
+    assert spec is not None and spec.origin == str(tmp_path / "engine.py")
+    assert finder.find_spec("millionaire.helpers") is None  # not compiled: left to the usual import
+    assert finder.find_spec("elsewhere.engine") is None
+
+
+def test_the_source_is_used_when_asked_for() -> None:
+    modules, _ = play_in_subprocess(pure=True)
+    assert modules == "python"
+
