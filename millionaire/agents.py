@@ -108,8 +108,8 @@ class ThresholdAgent(Agent):
         self.trades = trades
         self.name = name
         self._reserve_for, self._reserve = -1, 0
-        self._answers = {kind: getattr(self, "_" + kind) for kind in
-                         ("roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "trade_reply")}
+        self._board_seen: Any = None
+        self._cheapest_building = 0
 
     def reserve(self, game: Game) -> int:
         """The cash kept in hand: a share of the start cash."""
@@ -119,8 +119,34 @@ class ThresholdAgent(Agent):
         return self._reserve
 
     def choose(self, game: Game, decision: Decision) -> Action:
-        data = decision.data
-        return self._answers[data["kind"]](game, data)
+        return self.answer(game, decision.data)
+
+    def answer(self, game: Game, data: dict[str, Any]) -> Action:
+        """The answer to a decision given as its data (``Decision.data``); ``Game.run`` calls this
+        directly for trusted agents."""
+        kind = data["kind"]
+        if kind == "roll":
+            return self._roll(game, data)
+        if kind == "manage":
+            return self._manage(game, data)
+        if kind == "buy":
+            return self._buy(game, data)
+        if kind == "bid":
+            return self._bid(game, data)
+        if kind == "jackpot":
+            return self._jackpot(game, data)
+        if kind == "choose":
+            return self._choose(game, data)
+        if kind == "raise":
+            return self._raise(game, data)
+        return self._trade_reply(game, data)
+
+    def cheapest_building(self, game: Game) -> int:
+        """The lowest building price on the board (below it, no building is affordable)."""
+        if game.board is not self._board_seen:
+            self._board_seen = game.board
+            self._cheapest_building = min((i.build_price for i in game.board.industries), default=0)
+        return self._cheapest_building
 
     # Windows: before rolling and after resolving the cell.
     def _roll(self, game: Game, data: dict[str, Any]) -> Action:
@@ -128,10 +154,10 @@ class ThresholdAgent(Agent):
         state = game.state
         player = state.players[seat]
         spare = player.cash - self.reserve(game)
-        if True in state.mortgaged:
-            for cell in game.board.ownable:
-                if state.mortgaged[cell] and state.owner[cell] == seat and game.redemption_cost(cell) <= spare:
-                    return Action.redeem(cell)
+        mortgaged, owner = state.mortgaged, state.owner
+        for cell in game.board.ownable:
+            if mortgaged[cell] and owner[cell] == seat and game.redemption_cost(cell) <= spare:
+                return Action.redeem(cell)
         improvement = self._improve(game, seat, data)
         if improvement is not None:
             return improvement
@@ -164,7 +190,8 @@ class ThresholdAgent(Agent):
         spare = state.players[seat].cash - self.reserve(game)
         level = state.level
         best_cell, best_price = -1, 0
-        for index in game.complete_industries(seat):
+        affordable = spare >= self.cheapest_building(game)
+        for index in game.complete_industries(seat) if affordable else ():
             industry = game.board.industries[index]
             cells, price = industry.cells, industry.build_price
             if price > spare or (best_cell >= 0 and price >= best_price):

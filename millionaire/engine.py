@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,29 @@ from .state import GameState, PlayerState, industry_owner, net_worth
 
 DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
+
+
+# Per-cell tables that depend only on the board and the rules, shared by the games that use both.
+_Tables = tuple[list[bool], list[tuple[int, int]], list[tuple[movement.Arrival, movement.Arrival]]]
+_TABLES: dict[tuple[int, RuleSet], tuple[Board, _Tables]] = {}
+
+
+def _tables(board: Board, rules: RuleSet) -> _Tables:
+    """(ownable, (loan, redemption cost), (arrival by a card, by a roll)) for every cell."""
+    key = (id(board), rules)
+    cached = _TABLES.get(key)
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    rate, fee = rules.mortgage_rate, rules.redemption_fee
+    tables: _Tables = (
+        [cell.ownable for cell in board.cells],
+        [(int(c.price * rate), int(c.price * rate) + int(c.price * fee)) for c in board.cells],
+        [(movement.arrival(board, rules, c, False), movement.arrival(board, rules, c, True)) for c in range(board.size)],
+    )
+    if len(_TABLES) >= 32:
+        _TABLES.clear()
+    _TABLES[key] = (board, tables)
+    return tables
 
 
 @dataclass(frozen=True)
@@ -114,19 +137,9 @@ class Game:
             self._rng.bit_generator.state = state.dice["bit_generator"]
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
-        self._ownable = [cell.ownable for cell in board.cells]
-        rates = self.rules.mortgage_rate, self.rules.redemption_fee
-        self._loans = [(int(c.price * rates[0]), int(c.price * rates[0]) + int(c.price * rates[1])) for c in board.cells]
+        self._ownable, self._loans, self._arrivals = _tables(board, self.rules)
         self._complete_key: tuple[list[int], list[bool]] = ([], [])
         self._complete: dict[int, tuple[int, ...]] = {}
-        self._arrivals = [(movement.arrival(board, self.rules, c, False), movement.arrival(board, self.rules, c, True))
-                          for c in range(board.size)]
-        self._handlers: dict[str, Callable[..., None]] = {
-            "turn": self._t_turn, "roll": self._t_roll, "jailroll": self._t_jailroll, "land": self._t_land,
-            "pay": self._t_pay, "auction": self._t_auction, "draw": self._t_draw,
-            "after_roll": self._t_after_roll, "endturn": self._t_endturn, "release": self._t_release,
-            "choose": self._t_choose,
-        }
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -203,12 +216,39 @@ class Game:
     def _advance(self) -> None:
         state = self.state
         tasks = state.tasks
-        handlers = self._handlers
         while state.pending is None and not state.finished:
-            if not tasks:
-                tasks.append(["turn"])
-            task = tasks.pop()
-            handlers[task[0]](*task[1:])
+            if tasks:
+                self._run_task(tasks.pop())
+            else:
+                self._t_turn()
+
+    def _run_task(self, task: list[Any]) -> None:
+        """One step of the work queue: ``[name, *arguments]`` (the names of ``state._TASKS``)."""
+        name = task[0]
+        if name == "after_roll":  # the most frequent first
+            self._t_after_roll(task[1])
+        elif name == "roll":
+            self._t_roll()
+        elif name == "endturn":
+            self._t_endturn()
+        elif name == "land":
+            self._t_land(task[1], task[2], task[3], task[4], task[5])
+        elif name == "pay":
+            self._t_pay(task[1], task[2], task[3], task[4])
+        elif name == "draw":
+            self._t_draw(task[1])
+        elif name == "auction":
+            self._t_auction(task[1], task[2])
+        elif name == "jailroll":
+            self._t_jailroll()
+        elif name == "release":
+            self._t_release(task[1], task[2])
+        elif name == "choose":
+            self._t_choose(task[1], task[2], task[3] if len(task) > 3 else None)
+        elif name == "turn":
+            self._t_turn()
+        else:  # pragma: no cover - saves are validated against state._TASKS
+            raise AssertionError(f"unknown task {task!r}")
 
     def apply(self, action: Action) -> Decision | None:
         """Take one answer to the pending decision, then advance to the next decision.
@@ -244,20 +284,24 @@ class Game:
         state = self.state
         agents = self.agents
         humans = [agent is None or getattr(agent, "human", False) for agent in agents]
-        checked = [not getattr(agent, "trusted", False) for agent in agents]
+        # Trusted agents answer the decision's data directly (no Decision wrapper, no re-check).
+        answers = [agent.answer if getattr(agent, "trusted", False) else None for agent in agents]
         problem = self._problem
         while not state.finished:
             data = state.pending
             if data is None:  # a round limit set after the game had stopped at a turn boundary
                 self.advance()
                 continue
-            agent = agents[data["player"]]
-            if humans[data["player"]]:
-                raise MillionaireError(f"player {data['player']} ({self.names[data['player']]}) is human: answer with game.apply()")
             seat = data["player"]
-            action = agent.choose(self, Decision(self, data))
-            if checked[seat] and (type(action) is not Action or problem(data, action)):
-                self.apply(action)  # raises IllegalActionError with the whole story
+            if humans[seat]:
+                raise MillionaireError(f"player {seat} ({self.names[seat]}) is human: answer with game.apply()")
+            answer = answers[seat]
+            if answer is not None:
+                action = answer(self, data)
+            else:
+                action = agents[seat].choose(self, Decision(self, data))
+                if type(action) is not Action or problem(data, action):
+                    self.apply(action)  # raises IllegalActionError with the whole story
             self.actions.append((seat, action))
             self._execute(data, action)
             self._advance()
