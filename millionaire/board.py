@@ -17,12 +17,12 @@ from __future__ import annotations
 import enum
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card
+from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card, Frozen
 from .errors import BoardFileError
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
@@ -78,7 +78,7 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 @dataclass(frozen=True)
-class Cell:
+class Cell(Frozen):
     """One cell of the board. Fields a kind does not use keep their defaults."""
 
     index: int
@@ -115,7 +115,7 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Industry:
+class Industry(Frozen):
     """A colour group of plots that one owner completes to build and to double rents."""
 
     index: int
@@ -132,7 +132,7 @@ class Industry:
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(Frozen):
     """A deck of cards, in the order the board file prints them."""
 
     key: str
@@ -146,7 +146,7 @@ class Deck:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Frozen):
     """A validated board. Build one with :func:`load_board`."""
 
     key: str
@@ -484,7 +484,7 @@ class _BoardParser:
             if cell.kind is CellKind.PLOT and cell.index not in owner:
                 raise self.fail(f"cell {cell.index} ({cell.name_en})", "field 'kind': this plot is in no industry (list it in the field 'cells' of one [[industries]] table)")
         cells = [
-            Cell(**{**cell.__dict__, "industry": by_key[owner[cell.index]]}) if cell.index in owner else cell
+            replace(cell, industry=by_key[owner[cell.index]]) if cell.index in owner else cell
             for cell in cells
         ]
         return industries, cells

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 # Each effect with its fields: name -> (type, required). Types are checked when a board loads.
@@ -56,8 +56,16 @@ MOVE_CHOICES = frozenset({"own_industry", "others_plots"})
 PAYEES = frozenset({"bank", "fund"})
 
 
+class Frozen:
+    """Base of the board's frozen records (cards, cells, industries, decks, boards): copied to a
+    worker process as a call of their constructor (``__reduce__``), compiled or not."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
-class Card:
+class Card(Frozen):
     """One card of a deck.
 
     ``index`` is the card's position in the deck as printed in the board file; the engine keeps

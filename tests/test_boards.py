@@ -520,3 +520,14 @@ def test_monopoly_decks_match_the_rules_page(monopoly, monopoly_page: str) -> No
 def test_monopoly_provenance(monopoly) -> None:
     assert monopoly.provenance["reconstructed"] == []
     assert monopoly.provenance["sources"]
+
+
+@pytest.mark.parametrize("key", ["millionaire-classic", "monopoly-us"])
+def test_boards_pickle_for_worker_processes(key: str) -> None:
+    """Simulations send the board to worker processes; the compiled, frozen records must survive."""
+    import pickle
+
+    board = load_board(key)
+    copy = pickle.loads(pickle.dumps(board))
+    assert copy == board and copy.jail == board.jail and copy.ownable == board.ownable
+    assert copy.decks[next(iter(copy.decks))].cards == board.decks[next(iter(board.decks))].cards
