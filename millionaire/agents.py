@@ -107,15 +107,16 @@ class ThresholdAgent(Agent):
         self.pay_fine = pay_fine
         self.trades = trades
         self.name = name
-        self._reserve_for, self._reserve = -1, 0
+        self._rules_seen: Any = None
+        self._reserve = 0
         self._board_seen: Any = None
         self._cheapest_building = 0
 
     def reserve(self, game: Game) -> int:
         """The cash kept in hand: a share of the start cash."""
-        start = game.rules.start_cash
-        if start != self._reserve_for:
-            self._reserve_for, self._reserve = start, int(start * self.reserve_share)
+        if game.rules is not self._rules_seen:
+            self._rules_seen = game.rules
+            self._reserve = int(game.rules.start_cash * self.reserve_share)
         return self._reserve
 
     def choose(self, game: Game, decision: Decision) -> Action:

@@ -138,8 +138,6 @@ class Game:
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
         self._ownable, self._loans, self._arrivals = _tables(board, self.rules)
-        self._complete_key: tuple[list[int], list[bool]] = ([], [])
-        self._complete: dict[int, tuple[int, ...]] = {}
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -224,7 +222,7 @@ class Game:
 
     def _run_task(self, task: list[Any]) -> None:
         """One step of the work queue: ``[name, *arguments]`` (the names of ``state._TASKS``)."""
-        name = task[0]
+        name: str = task[0]
         if name == "after_roll":  # the most frequent first
             self._t_after_roll(task[1])
         elif name == "roll":
@@ -361,18 +359,14 @@ class Game:
         return [c for c in self.board.ownable if owner[c] == seat]
 
     def complete_industries(self, seat: int) -> tuple[int, ...]:
-        """Industries ``seat`` holds whole and unmortgaged (cached until ownership or a mortgage changes)."""
-        state = self.state
-        seen_owner, seen_mortgaged = self._complete_key
-        if state.owner != seen_owner or state.mortgaged != seen_mortgaged:  # compared in C, nothing allocated
-            by_seat: dict[int, list[int]] = {}
-            for index in range(len(self.board.industries)):
-                holder = industry_owner(self.board, state.owner, state.mortgaged, index)
-                if holder >= 0:
-                    by_seat.setdefault(holder, []).append(index)
-            self._complete = {s: tuple(found) for s, found in by_seat.items()}
-            self._complete_key = (list(state.owner), list(state.mortgaged))
-        return self._complete.get(seat, ())
+        """Industries ``seat`` holds whole and unmortgaged."""
+        owner, mortgaged = self.state.owner, self.state.mortgaged
+        found = []
+        for index, industry in enumerate(self.board.industries):
+            cells = industry.cells
+            if owner[cells[0]] == seat and all(owner[c] == seat and not mortgaged[c] for c in cells):
+                found.append(index)
+        return tuple(found)
 
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
         """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
@@ -724,10 +718,19 @@ class Game:
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
         state = self.state
-        seat, kind, what = data["player"], data["kind"], action.kind
+        seat: int = data["player"]
+        kind: str = data["kind"]
+        what = action.kind
         tasks = state.tasks
         if what in ("build", "sell", "mortgage", "redeem"):
-            getattr(self, "_" + what)(seat, action.cell)
+            if what == "build":
+                self._build(seat, action.cell)
+            elif what == "sell":
+                self._sell(seat, action.cell)
+            elif what == "mortgage":
+                self._mortgage(seat, action.cell)
+            else:
+                self._redeem(seat, action.cell)
             if kind == "raise" and state.players[seat].cash >= data["amount"]:
                 state.pending = None  # the debt can be paid: the pay step is retried
             return
