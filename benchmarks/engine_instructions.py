@@ -58,7 +58,10 @@ def main() -> None:
     total, turns = count(GAMES.format(games=args.games, max_rounds=args.max_rounds))
     startup, _ = count(STARTUP)
     per_turn = (total - startup) / turns
-    print(f"{turns} player-turns of {args.games} seeded games (4 cautious players): "
+    from millionaire import compiled
+
+    print(f"{'compiled' if compiled.IN_USE else 'Python source'}: "
+          f"{turns} player-turns of {args.games} seeded games (4 cautious players): "
           f"{(total - startup) / 1e6:.0f} M instructions, {per_turn:,.0f} per player-turn")
 
 

@@ -1,8 +1,9 @@
 """Engine speed: player-turns and games per second, four `cautious` players, one process.
 
 Run: ``python benchmarks/engine_speed.py [--games N] [--repeats R]``. Prints the median of R runs
-for each board, by the wall clock and by this process's CPU time (steadier on a shared machine).
-Results and the command are recorded in ``benchmarks/RESULTS.md``.
+for each board, by the wall clock and by this process's CPU time (steadier on a shared machine),
+and whether the compiled engine or its Python source ran (``MILLIONAIRE_PURE=1`` asks for the
+source). Results and the command are recorded in ``benchmarks/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from millionaire import Game, load_board
+from millionaire import Game, compiled, load_board
 
 
 def measure(board_name: str, games: int, max_rounds: int) -> tuple[float, float, float]:
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--max-rounds", type=int, default=500)
     args = parser.parse_args()
+    print("engine:", f"compiled ({', '.join(compiled.IN_USE)})" if compiled.IN_USE else "Python source")
     for board_name in ("millionaire-classic", "monopoly-us"):
         runs = [measure(board_name, args.games, args.max_rounds) for _ in range(args.repeats)]
         turns = statistics.median(r[0] for r in runs)

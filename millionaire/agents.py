@@ -181,30 +181,46 @@ class ThresholdAgent(Agent):
     def _improve(self, game: Game, seat: int, data: dict[str, Any]) -> Action | None:
         """Use a kept card, build the cheapest legal building above the reserve, or offer a trade."""
         state = game.state
-        for card in state.players[seat].cards:  # usually none
+        if state.players[seat].cards:  # usually none
+            use = self._use_kept_card(game, seat)
+            if use is not None:
+                return use
+        spare = state.players[seat].cash - self.reserve(game)
+        if spare >= self.cheapest_building(game):
+            cell = self._cheapest_legal_building(game, seat, spare)
+            if cell >= 0:
+                return Action.build(cell)
+        if self.trades and data.get("offers", 0) == 0:
+            return self._offer(game, seat, spare)
+        return None
+
+    def _use_kept_card(self, game: Game, seat: int) -> Action | None:
+        """Use a kept plot-taking or free-building card on the dearest cell it allows."""
+        cells = game.board.cells
+        for card in game.state.players[seat].cards:
             effect = game.board.decks[card[0]].cards[card[1]].effect
             if effect in ("take_plot", "free_building"):
                 options = game.card_options(seat, effect)
                 if options:
-                    best = max(options, key=lambda c: game.board.cells[c].price)
-                    return Action.use_card(tuple(card), best)
-        spare = state.players[seat].cash - self.reserve(game)
-        level = state.level
+                    return Action.use_card(tuple(card), max(options, key=lambda c: cells[c].price))
+        return None
+
+    def _cheapest_legal_building(self, game: Game, seat: int, spare: int) -> int:
+        """The plot where the cheapest building ``spare`` cash pays for can go now, or -1."""
+        level = game.state.level
         best_cell, best_price = -1, 0
-        affordable = spare >= self.cheapest_building(game)
-        for index in game.complete_industries(seat) if affordable else ():
+        for index in game.complete_industries(seat):
             industry = game.board.industries[index]
             cells, price = industry.cells, industry.build_price
             if price > spare or (best_cell >= 0 and price >= best_price):
                 continue
-            lowest = min(cells, key=level.__getitem__)  # building is even: only the lowest plot can take one
+            lowest = cells[0]  # building is even: only the (first) lowest plot can take one
+            for cell in cells:
+                if level[cell] < level[lowest]:
+                    lowest = cell
             if not game.can_build(seat, lowest):
                 best_cell, best_price = lowest, price
-        if best_cell >= 0:
-            return Action.build(best_cell)
-        if self.trades and data.get("offers", 0) == 0:
-            return self._offer(game, seat, spare)
-        return None
+        return best_cell
 
     def _offer(self, game: Game, seat: int, spare: int) -> Action | None:
         """Offer up to twice the price for the one plot that completes an industry."""

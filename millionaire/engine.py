@@ -362,10 +362,12 @@ class Game:
         """Industries ``seat`` holds whole and unmortgaged."""
         owner, mortgaged = self.state.owner, self.state.mortgaged
         found = []
-        for index, industry in enumerate(self.board.industries):
-            cells = industry.cells
-            if owner[cells[0]] == seat and all(owner[c] == seat and not mortgaged[c] for c in cells):
-                found.append(index)
+        for industry in self.board.industries:
+            for cell in industry.cells:
+                if owner[cell] != seat or mortgaged[cell]:
+                    break
+            else:
+                found.append(industry.index)
         return tuple(found)
 
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
@@ -379,7 +381,10 @@ class Game:
         if industry < 0:
             return False
         level = self.state.level
-        return any(level[c] for c in self.board.industries[industry].cells)
+        for plot in self.board.industries[industry].cells:
+            if level[plot]:
+                return True
+        return False
 
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
