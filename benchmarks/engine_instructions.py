@@ -1,7 +1,9 @@
 """Instructions per player-turn, counted by valgrind's callgrind: a steady measure on a noisy machine.
 
 Wall-clock rates on a shared virtual machine drift by a third from hour to hour; instruction counts
-of the same seeded games do not (to about 0.5%, with ``PYTHONHASHSEED=0``). Use this to compare
+of the same seeded games do not (to about 0.5%, with ``PYTHONHASHSEED=0`` and one BLAS thread).
+It counts whichever engine ``import millionaire`` picks: compiled, or the source with
+``MILLIONAIRE_PURE=1``. Use this to compare
 two versions of the engine. Needs ``valgrind`` (Debian package); takes about a minute.
 
 Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300]``.
@@ -40,7 +42,9 @@ def count(code: str) -> tuple[int, int]:
         out = os.path.join(folder, "callgrind.out")
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
-            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True,
+            capture_output=True, text=True, check=True,
+            # Fixed hashing, and no BLAS worker threads (their idle spinning would be counted too).
+            env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"},
         )
     collected = re.search(r"Collected : (\d+)", run.stderr)
     if collected is None:

@@ -2,6 +2,9 @@
 
 An agent is any object with ``choose(game, decision) -> Action``. No rule lives here: agents read
 the state and the engine's own checks (``game.can_build``, ``game.legal_actions()``, ...) and pick.
+The built-in strategies are ``trusted``: ``Game.run`` asks them the same question through
+``answer(game, data)`` (the decision's data, without the :class:`Decision` wrapper) and does not
+re-check their answers; the property tests check those answers through ``Game.apply``.
 
 ========== ======================================================================================
 name       policy
