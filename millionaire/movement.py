@@ -49,7 +49,13 @@ def sum_distribution() -> dict[int, Fraction]:
 class Outcome:
     """A result of the movement rules: a few named fields, equal when the fields are, printed as
     the call that makes it. (Plain classes with their own ``__init__``: the compiled engine makes
-    one or two per roll, and these construct fastest.)"""
+    one or two per roll, and these construct fastest.)
+
+    >>> RollMove(2, 0, True, False) == RollMove(2, 0, True, False)
+    True
+    >>> RollMove(2, 0, True, False) == RollMove(2, 1, True, False), JailRoll("stay", 0) == Arrival("stay", 0)
+    (False, False)
+    """
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
 

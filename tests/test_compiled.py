@@ -103,3 +103,24 @@ def test_the_source_is_used_when_asked_for() -> None:
     modules, _ = play_in_subprocess(pure=True)
     assert modules == "python"
 
+
+
+def test_a_strategy_written_in_a_notebook_subclasses_the_compiled_agent() -> None:
+    """Agent is compiled but open to subclasses defined in plain Python (a lesson's own bot)."""
+    from millionaire import Action, Game, load_board
+    from millionaire.agents import Agent
+
+    class NeverBuys(Agent):
+        name = "never buys"
+
+        def choose(self, game: Game, decision: object) -> Action:
+            legal = decision.legal_actions()  # type: ignore[attr-defined]
+            declined = [a for a in legal if a.kind in ("decline", "pass", "skip", "end_turn", "roll")]
+            return declined[0] if declined else legal[0]
+
+    game = Game(load_board("millionaire-classic"), agents=[NeverBuys(), "cautious"], seed=3)
+    game.run(max_rounds=40)
+    seat = next(i for i, agent in enumerate(game.agents) if isinstance(agent, NeverBuys))
+    assert isinstance(game.agents[seat], Agent)
+    mine = [action.kind for who, action in game.actions if who == seat]
+    assert "roll" in mine and "buy" not in mine
