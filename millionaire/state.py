@@ -117,7 +117,7 @@ class GameState:
             "format": SAVE_FORMAT,
             "board": self.board_key,
             "rules": self.rules.to_dict(),
-            "players": [_copy.deepcopy(asdict(p)) for p in self.players],
+            "players": [asdict(p) for p in self.players],  # asdict copies the card lists too
             "owner": list(self.owner),
             "level": list(self.level),
             "mortgaged": list(self.mortgaged),

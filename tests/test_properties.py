@@ -450,6 +450,9 @@ MALFORMED = {
     "mortgage a cell given as None": Action("mortgage", cell=None),  # type: ignore[arg-type]
     "use a card given as a number": Action("use_card", cell=3, card=5),  # type: ignore[arg-type]
     "trade a card given as a number": Action.offer(Trade(partner=1, give_cards=(5,))),  # type: ignore[arg-type]
+    "bid an amount given as text": Action("bid", amount="50"),  # type: ignore[arg-type]
+    "offer cash given as text": Action.offer(Trade(partner=1, give_cash="100")),  # type: ignore[arg-type]
+    "offer to a partner given as text": Action.offer(Trade(partner="1", give_cash=10)),  # type: ignore[arg-type]
 }
 
 
