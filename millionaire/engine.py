@@ -360,6 +360,8 @@ class Game:
 
     def complete_industries(self, seat: int) -> tuple[int, ...]:
         """Industries ``seat`` holds whole and unmortgaged."""
+        # The test of state.industry_owner, written out: compiled, its Sequence parameters make the
+        # agents' two calls a turn cost ~45% more instructions per player-turn (46,174 against 31,642).
         owner, mortgaged = self.state.owner, self.state.mortgaged
         found = []
         for industry in self.board.industries:
