@@ -26,9 +26,14 @@ COMPILED := $(shell sed -n 's/^compiled = \[\(.*\)\]/\1/p' pyproject.toml | tr -
 COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
 
 # Reinstall (and recompile the engine) whenever the project file, the build or a compiled module changes.
-$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) | $(BIN)/python
+# JupyterLab reads overrides.json from its settings folder: no "get news?" pop-up over a lesson.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+
+$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
+	mkdir -p $(LAB_SETTINGS)
+	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 
 lab: $(STAMP)
@@ -38,7 +43,7 @@ lab: $(STAMP)
 # Then the compiled modules' own examples (doctests), the rules and the replays once more from their
 # Python source, which is what the compiled engine is checked against.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q tests millionaire notebooks $(NBVAL) --durations=8
+	$(BIN)/python -m pytest -q tests millionaire notebooks app $(NBVAL) --durations=8
 	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
 
 fuzz: $(STAMP)
@@ -48,6 +53,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/board_redraw.py
 
-# The play notebook as a web page with no code showing (Voila), on http://127.0.0.1:8866
+# The game as an app (Voila shows app/play.ipynb without its code) on 127.0.0.1:8866, opened in the
+# browser with a secret token in its address, so that no one else on this computer can use it.
 app: $(STAMP)
-	$(BIN)/voila --Voila.ip=127.0.0.1 --no-browser $(APP_ARGS) notebooks/01_play_a_game.ipynb
+	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True $(APP_ARGS)

@@ -48,9 +48,9 @@ def test_bad_input_is_refused_with_a_message():
     explorer.set_view("per-minute")
     assert "not one of" in explorer.message.value
     explorer.set_turns(-1)
-    assert "turns" in explorer.message.value
+    assert "Turns: a whole number" in explorer.message.value
     explorer.simulate(rolls=5)
-    assert "rolls" in explorer.message.value
+    assert "Rolls: a whole number" in explorer.message.value
     explorer.set_turns(3)
     explorer.simulate(rolls=10**5)
     assert "Long run" in explorer.message.value
@@ -61,3 +61,14 @@ def test_bad_input_is_refused_with_a_message():
 def test_russian_labels():
     explorer = LandingExplorer(lang="ru")
     assert "Чаще всего" in explorer.summary.value
+
+
+def test_switching_the_language_relabels_every_control():
+    explorer = LandingExplorer(lang="en")
+    explorer.set_lang("ru")
+    assert explorer.jail_choice.options[0][0] == "выходить сразу" and explorer.jail_choice.value == "short"
+    assert explorer.board_choice.options[0][0] == "Миллионер классик"
+    assert explorer.simulate_button.description == "Смоделировать"
+    assert "Чаще всего" in explorer.summary.value
+    explorer.set_board("monopoly-us")
+    assert explorer.board_choice.value == "monopoly-us" and explorer.message.value == ""

@@ -29,15 +29,16 @@ def test_rule_changes_reach_the_games():
 def test_refusals_change_nothing():
     runner = TournamentRunner(strategies=["cautious", "aggressive"], games=4)
     runner.set_strategies(["lucky"])
-    assert "choose strategies" in runner.message.value
-    assert runner.strategy_choice.value == ("cautious", "aggressive")
+    assert "Choose strategies" in runner.message.value
+    assert runner.strategies == ("cautious", "aggressive")
     runner.set_games(0)
-    assert "games" in runner.message.value and runner.games_box.value == 4
+    assert "Games" in runner.message.value and runner.games_box.value == 4
     runner.set_rule("circular_income", 123)
     assert "not offered" in runner.message.value
     runner.set_rule("tax_rate", 1)
     assert "not offered" in runner.message.value
-    runner.strategy_choice.value = ()
+    for box in runner.strategy_boxes.values():
+        box.value = False
     runner.run()
     assert "at least one strategy" in runner.message.value and runner.result is None
 
@@ -56,3 +57,15 @@ def test_russian_runner():
     runner = TournamentRunner(strategies=["cautious", "aggressive"], games=3, max_rounds=20, lang="ru")
     runner.run()
     assert "Справедливая доля" in runner.summary.value and runner.run_button.description == "Запустить"
+
+
+def test_every_rule_dropdown_shows_a_choice_and_the_progress_counts():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=3, max_rounds=20)
+    for control in runner.rule_choices.values():
+        assert control.label == "as the rules say"  # never blank
+    runner.run()
+    assert runner.progress_text.value == "games played: 3 of 3"
+    runner.set_lang("ru")
+    assert runner.rule_choices["start_cash"].label == "как в правилах"
+    assert runner.strategy_boxes["monopolist"].description == "монополист"
+    assert "Справедливая доля" in runner.summary.value and "осторожный" in runner.summary.value

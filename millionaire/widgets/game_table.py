@@ -190,6 +190,7 @@ class GameTable(widgets.VBox):
             self.lang_choice.value = lang  # the control calls back here with the new language
             return
         old, self.lang = self.lang, lang
+        self.message.value = ""  # a refusal was worded in the old language
         for player, default in zip(self.game.state.players, NAMES[old]):  # default names follow the language
             if player.name == default:
                 player.name = NAMES[lang][NAMES[old].index(default)]

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
@@ -22,19 +23,8 @@ from ..board import load_board
 from ..landing_sim import simulate_landings
 from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
 from ..plotting import BoardView
-from .common import error_html, new_figure, png
-
-_TEXT = {
-    "en": {"board": "Board", "jail": "Jail", "view": "View", "turns": "Turns from START", "long_run": "Long run",
-           "simulate": "Simulate", "rolls": "Rolls", "top": "Most likely", "exact": "exact (Markov chain)",
-           "simulated": "simulated", "in_jail": "in jail", "cell": "cell",
-           "views": {"roll": "where a roll ends", "turn": "where a turn ends", "landing": "landings per turn"}},
-    "ru": {"board": "Поле", "jail": "Инспекция", "view": "Вид", "turns": "Ходов от СТАРТа", "long_run": "В пределе",
-           "simulate": "Симулировать", "rolls": "Бросков", "top": "Чаще всего", "exact": "точно (цепь Маркова)",
-           "simulated": "симуляция", "in_jail": "в инспекции", "cell": "клетка",
-           "views": {"roll": "где кончается бросок", "turn": "где кончается ход", "landing": "попаданий за ход"}},
-}
-
+from ..words import check_lang, word
+from .common import board_options, error_html, new_figure, png
 
 class LandingExplorer(widgets.VBox):
     """Explore landing probabilities: board, jail strategy, view, turns from START, simulation overlay.
@@ -47,41 +37,67 @@ class LandingExplorer(widgets.VBox):
     def __init__(self, board: str = "millionaire-classic", jail: str = "short", per: str = "roll",
                  lang: str = "en", seed: int = 1) -> None:
         super().__init__()
-        if lang not in _TEXT:
-            raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
-        self.lang, self.seed = lang, seed
-        words = _TEXT[lang]
-        self.board_choice = widgets.Dropdown(options=["millionaire-classic", "monopoly-us"], value=board,
-                                             description=words["board"])
-        self.jail_choice = widgets.ToggleButtons(options=list(JAIL_STRATEGIES), value=jail, description=words["jail"])
-        self.view_choice = widgets.Dropdown(options=[(words["views"][v], v) for v in VIEWS], value=per,
-                                            description=words["view"])
-        self.long_run = widgets.Checkbox(value=True, description=words["long_run"])
-        self.turns_slider = widgets.IntSlider(value=1, min=0, max=40, description=words["turns"],
-                                              style={"description_width": "initial"}, disabled=True)
-        self.rolls_choice = widgets.Dropdown(options=[("10⁵", 10**5), ("10⁶", 10**6), ("10⁷", 10**7)], value=10**6,
-                                             description=words["rolls"])
-        self.simulate_button = widgets.Button(description=words["simulate"])
-        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="520px"))
-        self.bars_image = widgets.Image(format="png", layout=widgets.Layout(width="700px"))
+        self.lang, self.seed = check_lang(lang), seed
+        initial = {"style": {"description_width": "initial"}}
+        self.board_choice = widgets.Dropdown(options=board_options(lang), value=board, **initial)
+        self.jail_choice = widgets.ToggleButtons(options=[], style={"description_width": "initial", "button_width": "auto"})
+        self.view_choice = widgets.Dropdown(options=[], **initial)
+        self.long_run = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
+        self.turns_slider = widgets.IntSlider(value=1, min=0, max=40, disabled=True, **initial)
+        self.rolls_choice = widgets.Dropdown(options=[("10⁵", 10**5), ("10⁶", 10**6), ("10⁷", 10**7)], value=10**6, **initial)
+        self.simulate_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="720px"))
+        self.bars_image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
         self.values = np.zeros(0)
         self.simulated: np.ndarray | None = None
+        self._relabel(jail=jail, per=per)
         for control in (self.board_choice, self.jail_choice, self.view_choice, self.long_run, self.turns_slider):
             control.observe(lambda _: self.refresh(), names="value")
         self.simulate_button.on_click(lambda _: self.simulate(self.rolls_choice.value))
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [
-            widgets.HBox([self.board_choice, self.jail_choice]),
-            widgets.HBox([self.view_choice, self.long_run, self.turns_slider]),
-            widgets.HBox([self.rolls_choice, self.simulate_button]),
-            self.message, self.summary, widgets.HBox([self.board_image, self.bars_image]),
+            widgets.HBox([self.board_choice, self.jail_choice], layout=wrap),
+            widgets.HBox([self.view_choice, self.long_run, self.turns_slider], layout=wrap),
+            widgets.HBox([self.rolls_choice, self.simulate_button], layout=wrap),
+            self.message, self.summary, self.board_image, self.bars_image,
         ]
         self.refresh()
 
+    def __repr__(self) -> str:
+        return f"LandingExplorer(board={self.board_choice.value!r}, jail={self.jail_choice.value!r}, lang={self.lang!r})"
+
+    def word(self, key: str, **fields: Any) -> str:
+        return word(self.lang, f"landing.{key}", **fields)
+
+    def set_lang(self, lang: str) -> None:
+        """Relabel every control, the board, the chart and the summary in ``lang``."""
+        self.lang = check_lang(lang)
+        self.message.value = ""  # a refusal was worded in the old language
+        self._relabel(jail=self.jail_choice.value, per=self.view_choice.value)
+        self._draw()
+
+    def _relabel(self, jail: str, per: str) -> None:
+        """Words of every control in the explorer's language (values kept)."""
+        board = self.board_choice.value
+        self.board_choice.options = board_options(self.lang)
+        self.board_choice.value = board
+        self.board_choice.description = self.word("board")
+        self.jail_choice.options = [(self.word(f"jail_{j}"), j) for j in JAIL_STRATEGIES]
+        self.jail_choice.value = jail
+        self.jail_choice.description = self.word("jail")
+        self.view_choice.options = [(self.word(f"view_{v}"), v) for v in VIEWS]
+        self.view_choice.value = per
+        self.view_choice.description = self.word("view")
+        self.long_run.description = self.word("long_run")
+        self.turns_slider.description = self.word("turns")
+        self.rolls_choice.description = self.word("rolls")
+        self.simulate_button.description = self.word("simulate")
+
     # ------------------------------------------------------------------ controls as methods
     def set_board(self, name: str) -> None:
-        self._set(self.board_choice, name, list(self.board_choice.options))
+        self._set(self.board_choice, name, [key for _, key in self.board_choice.options])
 
     def set_jail(self, jail: str) -> None:
         self._set(self.jail_choice, jail, list(JAIL_STRATEGIES))
@@ -95,7 +111,7 @@ class LandingExplorer(widgets.VBox):
             self.long_run.value = True
             return
         if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= self.turns_slider.max:
-            self.message.value = error_html(f"turns must be a whole number 0..{self.turns_slider.max}, got {turns!r}")
+            self.message.value = error_html(self.word("bad_turns", most=self.turns_slider.max, turns=repr(turns)))
             return
         self.message.value = ""
         self.turns_slider.value = turns
@@ -103,7 +119,7 @@ class LandingExplorer(widgets.VBox):
 
     def _set(self, control: widgets.ValueWidget, value: str, allowed: list[str]) -> None:
         if value not in allowed:
-            self.message.value = error_html(f"{value!r} is not one of {', '.join(map(str, allowed))}")
+            self.message.value = error_html(self.word("bad_choice", value=repr(value), allowed=", ".join(map(str, allowed))))
             return
         self.message.value = ""
         control.value = value
@@ -129,10 +145,10 @@ class LandingExplorer(widgets.VBox):
     def simulate(self, rolls: int = 10**6) -> None:
         """Overlay a simulation of ``rolls`` rolls (long-run views only)."""
         if isinstance(rolls, bool) or not isinstance(rolls, int) or not 10**3 <= rolls <= 10**8:
-            self.message.value = error_html(f"rolls must be a whole number from 1000 to 10^8, got {rolls!r}")
+            self.message.value = error_html(self.word("bad_rolls", rolls=repr(rolls)))
             return
         if not self.long_run.value:
-            self.message.value = error_html("the simulation shows the long run: tick “Long run” first")
+            self.message.value = error_html(self.word("simulate_long_run", long_run=self.word("long_run")))
             return
         self.message.value = ""
         board = load_board(self.board_choice.value)
@@ -143,25 +159,28 @@ class LandingExplorer(widgets.VBox):
 
     def _draw(self) -> None:
         board = load_board(self.board_choice.value)
-        words = _TEXT[self.lang]
         per = self.view_choice.value if self.long_run.value else "turn"
+        title = self.word(f"view_{per}")
         fmt = "{:.2f}" if per == "landing" else "{:.1%}"
-        view = BoardView(board, lang=self.lang, fast=True)
-        view.show_values(self.values, fmt=fmt, label=words["views"][per])
+        view = BoardView(board, lang=self.lang, fast=True, size_px=720)
+        view.show_values(self.values, fmt=fmt, label=title)
         self.board_image.value = view.render_png()
-        figure = new_figure(9, 3.4)
+        figure = new_figure(10, 3.4)
         ax = figure.add_subplot()
         cells = np.arange(len(self.values))
-        ax.bar(cells, self.values, color="#4c72b0", label=words["exact"])
+        ax.bar(cells, self.values, color="#4c72b0", label=self.word("exact"))
         if self.simulated is not None:
-            ax.plot(cells, self.simulated, "o", color="#dd8452", markersize=4, label=words["simulated"])
+            ax.plot(cells, self.simulated, "o", color="#dd8452", markersize=4, label=self.word("simulated"))
+        detained = self.word("detained_short")
         ax.set_xticks(cells[::2])
-        ax.set_xticklabels([str(c) if c < board.size else "J" for c in cells[::2]], fontsize=7)
-        ax.set_xlabel(words["cell"] + " (J = " + words["in_jail"] + ")")
-        ax.set_ylabel(words["views"][per])
-        ax.legend(fontsize=8)
+        ax.set_xticklabels([str(c) if c < board.size else detained for c in cells[::2]], fontsize=8)
+        ax.set_xlim(-0.8, len(cells) - 0.2)
+        ax.set_xlabel(self.word("cell_axis", short=detained))
+        ax.set_ylabel(title)
+        ax.legend(fontsize=9, loc="upper left")
+        figure.tight_layout()
         self.bars_image.value = png(figure)
         top = np.argsort(self.values)[::-1][:5]
-        names = [board.cells[c].name(self.lang) if c < board.size else words["in_jail"] for c in top]
+        names = [board.cells[c].name(self.lang) if c < board.size else self.word("detained") for c in top]
         shown = ", ".join(f"{html.escape(n)} {fmt.format(self.values[c])}" for n, c in zip(names, top))
-        self.summary.value = f"<b>{words['top']}:</b> {shown}"
+        self.summary.value = f"<b>{html.escape(self.word('top'))}:</b> {shown}"

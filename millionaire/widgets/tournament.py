@@ -22,29 +22,10 @@ import numpy as np
 from ..errors import MillionaireError
 from ..rules import RuleSet
 from ..simulate import BOT_STRATEGIES, tournament
-from .common import error_html, new_figure, png
+from ..words import check_lang, strategy_label, word
+from .common import board_options, error_html, new_figure, png
 
-BOARDS = ["millionaire-classic", "monopoly-us"]
-_WORDS = {
-    "en": {"board": "Board", "strategies": "Strategies", "games": "Games", "seed": "Seed", "run": "Run",
-           "preset": "preset", "strategy": "strategy", "rate": "wins per seat", "interval": "95% interval",
-           "fair": "A fair share is {fair:.0%}. Games: {games}; median length {median:.0f} rounds; stopped by the "
-                   "round limit ({limit} rounds, the richest declared the winner): {stopped} ({share:.0%}).",
-           "rates_title": "Win rates with 95% intervals", "round": "round", "gini": "Gini of net worth",
-           "gini_title": "Inequality over the game",
-           "options": {"circular_income": "circular income", "monopoly_multiplier": "monopoly multiplier",
-                       "redemption_fee": "redemption fee", "start_cash": "start cash"}},
-    "ru": {"board": "Поле", "strategies": "Стратегии", "games": "Партий", "seed": "Зерно", "run": "Запустить",
-           "preset": "как в правилах", "strategy": "стратегия", "rate": "побед на место", "interval": "95% интервал",
-           "fair": "Справедливая доля — {fair:.0%}. Партий: {games}; медиана длины {median:.0f} раундов; остановлено "
-                   "лимитом раундов ({limit}, побеждает самый богатый): {stopped} ({share:.0%}).",
-           "rates_title": "Доля побед с 95% интервалами", "round": "раунд", "gini": "Джини по капиталу",
-           "gini_title": "Неравенство по ходу игры",
-           "options": {"circular_income": "круговой доход", "monopoly_multiplier": "множитель монополии",
-                       "redemption_fee": "комиссия выкупа", "start_cash": "стартовые деньги"}},
-}
-
-#: Rule changes offered by the runner: option -> values (the first is the board's preset when None).
+#: Rule changes offered by the runner: option -> values (``None``: the board's preset).
 RULE_CHOICES: dict[str, list[Any]] = {
     "circular_income": [None, 0, 200, 400],
     "monopoly_multiplier": [None, 1, 2, 3],
@@ -53,59 +34,104 @@ RULE_CHOICES: dict[str, list[Any]] = {
 }
 
 
+_PRESET = "preset"  # the dropdowns' value for "as the board's rules say" (a dropdown cannot show None)
+
+
 class TournamentRunner(widgets.VBox):
     """Play many seeded games between strategies under chosen rules, with a progress bar.
 
     After :meth:`run`, :attr:`result` is the :class:`~millionaire.simulate.TournamentResult`; the
     widget shows win rates with 95% intervals, the game length and the Gini of net worth by round.
-    Controls have methods: :meth:`set_strategies`, :meth:`set_rule`, :meth:`set_games`.
+    Controls have methods: :meth:`set_strategies`, :meth:`set_rule`, :meth:`set_games`,
+    :meth:`set_lang`.
     """
 
     def __init__(self, board: str = "millionaire-classic", strategies: Sequence[str] = ("cautious", "aggressive",
                  "monopolist"), games: int = 40, seed: int = 1, max_rounds: int = 300, jobs: int = 1,
                  lang: str = "en") -> None:
         super().__init__()
-        if lang not in _WORDS:
-            raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
-        self.lang = lang
-        words = _WORDS[lang]
-        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description=words["board"])
-        self.strategy_choice = widgets.SelectMultiple(options=list(BOT_STRATEGIES), value=(), rows=4,
-                                                      description=words["strategies"])
-        self.games_box = widgets.BoundedIntText(value=40, min=1, max=10_000, description=words["games"])
-        self.seed_box = widgets.IntText(value=seed, description=words["seed"])
-        self.rule_choices = {name: widgets.Dropdown(options=[(words["preset"] if v is None else str(v), v) for v in values],
-                                                    value=None, description=words["options"][name],
-                                                    style={"description_width": "initial"})
-                             for name, values in RULE_CHOICES.items()}
-        self.run_button = widgets.Button(description=words["run"], button_style="primary")
+        self.lang = check_lang(lang)
+        initial = {"style": {"description_width": "initial"}}
+        self.board_choice = widgets.Dropdown(options=board_options(lang), value=board, **initial)
+        self.strategy_label = widgets.HTML()
+        self.strategy_boxes = {name: widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+                               for name in BOT_STRATEGIES}
+        self.games_box = widgets.BoundedIntText(value=40, min=1, max=10_000, layout=widgets.Layout(width="170px"), **initial)
+        self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="210px"), **initial)
+        self.rule_choices = {name: widgets.Dropdown(options=[], **initial) for name in RULE_CHOICES}
+        self.run_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.run_button.on_click(lambda _: self.run())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress_text = widgets.HTML()
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="760px"))
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
         self.max_rounds, self.jobs = max_rounds, jobs
         self.result = None
+        self._relabel()
         self.set_strategies(list(strategies))
         self.set_games(games)
-        self.children = [widgets.HBox([self.board_choice, self.strategy_choice]),
-                         widgets.HBox([self.games_box, self.seed_box, self.run_button]),
-                         widgets.HBox(list(self.rule_choices.values())[:2]),
-                         widgets.HBox(list(self.rule_choices.values())[2:]),
-                         self.progress, self.message, self.summary, self.chart]
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.children = [widgets.HBox([self.board_choice], layout=wrap),
+                         widgets.HBox([self.strategy_label, *self.strategy_boxes.values()], layout=wrap),
+                         widgets.HBox([self.games_box, self.seed_box, self.run_button], layout=wrap),
+                         widgets.HBox(list(self.rule_choices.values()), layout=wrap),
+                         widgets.HBox([self.progress, self.progress_text], layout=wrap),
+                         self.message, self.summary, self.chart]
+
+    def __repr__(self) -> str:
+        return f"TournamentRunner(board={self.board_choice.value!r}, games={self.games_box.value}, lang={self.lang!r})"
+
+    def word(self, key: str, **fields: Any) -> str:
+        return word(self.lang, f"tournament.{key}", **fields)
+
+    def set_lang(self, lang: str) -> None:
+        """Relabel every control, the table and the charts in ``lang``."""
+        self.lang = check_lang(lang)
+        self.message.value = ""  # a refusal was worded in the old language
+        self._relabel()
+        if self.result is not None:
+            self._show()
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        board = self.board_choice.value
+        self.board_choice.options = board_options(lang)
+        self.board_choice.value = board
+        self.board_choice.description = self.word("board")
+        self.strategy_label.value = f"<b>{html.escape(self.word('strategies'))}</b>"
+        for name, box in self.strategy_boxes.items():
+            box.description = strategy_label(lang, name)
+        self.games_box.description = self.word("games")
+        self.seed_box.description = self.word("seed")
+        for name, control in self.rule_choices.items():
+            value = control.value
+            control.options = [(self.word("preset") if v is None else str(v), _PRESET if v is None else v)
+                               for v in RULE_CHOICES[name]]
+            control.value = _PRESET if value is None else value
+            control.description = self.word(f"option_{name}")
+        self.run_button.description = self.word("run")
+        self._tick(self.progress.value, self.progress.max if self.progress.value else 0)
 
     # ------------------------------------------------------------------ controls as methods
+    @property
+    def strategies(self) -> tuple[str, ...]:
+        """The strategies ticked, in the order the runner lists them."""
+        return tuple(name for name, box in self.strategy_boxes.items() if box.value)
+
     def set_strategies(self, strategies: Sequence[str]) -> None:
         unknown = [s for s in strategies if s not in BOT_STRATEGIES]
         if unknown or not strategies:
-            self.message.value = error_html(f"choose strategies among {', '.join(BOT_STRATEGIES)}; got {list(strategies)}")
+            self.message.value = error_html(self.word("bad_strategies", known=", ".join(BOT_STRATEGIES),
+                                                      got=", ".join(map(str, strategies)) or "—"))
             return
         self.message.value = ""
-        self.strategy_choice.value = tuple(strategies)
+        for name, box in self.strategy_boxes.items():
+            box.value = name in strategies
 
     def set_games(self, games: int) -> None:
         if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or not 1 <= games <= 10_000:
-            self.message.value = error_html(f"games must be a whole number 1..10000, got {games!r}")
+            self.message.value = error_html(self.word("bad_games", games=repr(games)))
             return
         self.message.value = ""
         self.games_box.value = int(games)
@@ -113,31 +139,32 @@ class TournamentRunner(widgets.VBox):
     def set_rule(self, option: str, value: Any) -> None:
         """Choose a rule change (``None``: the board's preset)."""
         if option not in RULE_CHOICES or value not in RULE_CHOICES[option]:
-            allowed = {k: [v for v in vs if v is not None] for k, vs in RULE_CHOICES.items()}
-            self.message.value = error_html(f"{option}={value!r} is not offered; choose among {allowed}")
+            allowed = "; ".join(f"{k}: {', '.join(str(v) for v in vs if v is not None)}" for k, vs in RULE_CHOICES.items())
+            self.message.value = error_html(self.word("bad_rule", option=option, value=repr(value), allowed=allowed))
             return
         self.message.value = ""
-        self.rule_choices[option].value = value
+        self.rule_choices[option].value = _PRESET if value is None else value
 
     def rules(self) -> RuleSet:
         """The preset of the chosen board with the chosen changes."""
-        changes = {name: control.value for name, control in self.rule_choices.items() if control.value is not None}
+        changes = {name: control.value for name, control in self.rule_choices.items() if control.value != _PRESET}
         return RuleSet.for_board(self.board_choice.value).replace(**changes)
 
     # ------------------------------------------------------------------ running
     def _tick(self, done: int, total: int) -> None:
         self.progress.max = max(total, 1)
         self.progress.value = done
+        self.progress_text.value = html.escape(self.word("progress", done=done, total=total)) if total else ""
 
     def run(self) -> None:
         """Play the tournament with the controls' settings and show the results."""
-        strategies = list(self.strategy_choice.value)
+        strategies = list(self.strategies)
         if not strategies:
-            self.message.value = error_html("choose at least one strategy")
+            self.message.value = error_html(self.word("no_strategy"))
             return
         try:
             players = max(2, len(strategies))
-            self.progress.value = 0
+            self._tick(0, self.games_box.value)
             self.result = tournament(self.board_choice.value, strategies, games=self.games_box.value,
                                      seed=self.seed_box.value, players=players, rules=self.rules(),
                                      max_rounds=self.max_rounds, jobs=self.jobs, progress=self._tick)
@@ -148,28 +175,29 @@ class TournamentRunner(widgets.VBox):
         self._show()
 
     def _show(self) -> None:
-        result, words = self.result, _WORDS[self.lang]
+        result, lang = self.result, self.lang
         rows = result.win_rates()
-        lines = [f"<tr><td>{html.escape(r['strategy'])}</td><td>{r['rate']:.0%}</td>"
+        lines = [f"<tr><td>{html.escape(strategy_label(lang, r['strategy']))}</td><td>{r['rate']:.0%}</td>"
                  f"<td>{r['low']:.0%} – {r['high']:.0%}</td></tr>" for r in rows]
         fair = 1 / result.players
         stopped = sum(game.summary.stopped_by_limit for game in result.games)
-        head = f"<tr><th>{words['strategy']}</th><th>{words['rate']}</th><th>{words['interval']}</th></tr>"
-        note = words["fair"].format(fair=fair, games=len(result.games), median=float(np.median(result.lengths())),
-                                    limit=result.max_rounds, stopped=stopped, share=stopped / len(result.games))
+        head = f"<tr><th>{self.word('strategy')}</th><th>{self.word('rate')}</th><th>{self.word('interval')}</th></tr>"
+        note = self.word("fair", fair=fair, games=len(result.games), median=float(np.median(result.lengths())),
+                         limit=result.max_rounds, stopped=stopped, share=stopped / len(result.games))
         self.summary.value = f"<table>{head}{''.join(lines)}</table><div>{note}</div>"
-        figure = new_figure(10, 3.2)
+        figure = new_figure(10, 3.4)
         left, right = figure.add_subplot(1, 2, 1), figure.add_subplot(1, 2, 2)
-        names = [r["strategy"] for r in rows]
+        names = [strategy_label(lang, r["strategy"]) for r in rows]
         rates = np.array([r["rate"] for r in rows])
         errors = np.array([[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]])
         left.bar(names, rates, yerr=errors, capsize=4, color="#4c72b0")
         left.axhline(fair, color="grey", ls="--", lw=0.8)
-        left.set_ylabel(words["rate"])
-        left.set_title(words["rates_title"])
+        left.set_ylabel(self.word("rate"))
+        left.set_title(self.word("rates_title"))
         trajectory = result.inequality_trajectory()
         right.plot([t["round"] for t in trajectory], [t["gini"] for t in trajectory], color="#c44e52")
-        right.set_xlabel(words["round"])
-        right.set_ylabel(words["gini"])
-        right.set_title(words["gini_title"])
+        right.set_xlabel(self.word("round"))
+        right.set_ylabel(self.word("gini"))
+        right.set_title(self.word("gini_title"))
+        figure.tight_layout()
         self.chart.value = png(figure)

@@ -22,19 +22,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser.screen import CHROMIUM, VIEWPORT
+from browser.screen import CHROMIUM, VIEWPORT, free_port
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / "screenshots"
 BIN = Path(sys.executable).parent
 TOKEN = "millionaire-test"
 
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextmanager

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,13 @@ _TRUNCATED = """(root) => {
   }
   return found;
 }"""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def sideways_scroll(page) -> list[str]:

@@ -1,0 +1,111 @@
+"""Every word in both languages, from one place: the catalogue, and every widget walked in each language.
+
+The walk collects what a person sees in a widget (labels, button texts, options, panes, fold titles)
+and looks for words of the other script; the browser tests repeat the check on the rendered page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as widgets
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from millionaire.words import WORDS, strategy_label, word  # noqa: E402
+
+ALLOWED = {"ru": {"English"}, "en": {"Русский"}}
+OTHER_SCRIPT = {"ru": r"[A-Za-z]{3,}", "en": r"[А-Яа-яЁё]{3,}"}
+
+
+def seen_texts(widget) -> list[str]:
+    """What a person sees in ``widget`` and everything inside it."""
+    texts: list[str] = []
+    description = getattr(widget, "description", "")
+    if isinstance(description, str) and description:
+        texts.append(description)
+    if isinstance(widget, (widgets.Dropdown, widgets.Select, widgets.SelectMultiple, widgets.ToggleButtons,
+                           widgets.RadioButtons)):
+        texts.extend(widget._options_labels)
+    if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+        shown = re.sub(r"<style>.*?</style>", " ", widget.value, flags=re.S)
+        texts.append(html.unescape(re.sub(r"<[^>]+>", " ", shown)))
+    if isinstance(widget, widgets.Accordion):
+        texts.extend(t for t in widget.titles if t)
+    for child in getattr(widget, "children", ()):
+        texts.extend(seen_texts(child))
+    return texts
+
+
+def other_script(widget, lang: str) -> list[str]:
+    found = []
+    for text in seen_texts(widget):
+        found += [f"{w!r} in {text.strip()[:80]!r}" for w in re.findall(OTHER_SCRIPT[lang], text) if w not in ALLOWED[lang]]
+    return found
+
+
+def test_both_languages_have_the_same_words():
+    assert set(WORDS["en"]) == set(WORDS["ru"])
+    for key in WORDS["en"]:
+        assert set(re.findall(r"{(\w+)", WORDS["en"][key])) == set(re.findall(r"{(\w+)", WORDS["ru"][key])), key
+
+
+def test_word_and_strategy_label():
+    assert word("ru", "table.roll") == "Бросить кубики"
+    assert strategy_label("en", "cautious") == "cautious" and strategy_label("ru", "aggressive") == "агрессивный"
+    assert strategy_label("ru", "my_bot") == "my_bot"
+    with pytest.raises(ValueError, match="lang"):
+        word("de", "table.roll")
+
+
+def game_table(lang):
+    from millionaire.widgets import GameTable
+
+    table = GameTable(players=4, humans=[0], lang=lang, seed=4)
+    table.autoplay(8)
+    table.roll()
+    return table
+
+
+def play_app(lang):
+    from millionaire.widgets import PlayApp
+
+    return PlayApp(lang=lang)
+
+
+def landing_explorer(lang):
+    from millionaire.widgets import LandingExplorer
+
+    explorer = LandingExplorer(lang=lang)
+    explorer.set_turns(-1)  # a refusal shows its message in the language too
+    return explorer
+
+
+def tournament_runner(lang):
+    from millionaire.widgets import TournamentRunner
+
+    runner = TournamentRunner(strategies=["cautious", "monopolist"], games=2, max_rounds=15, lang=lang)
+    runner.run()
+    runner.set_games(0)
+    return runner
+
+
+WIDGETS = [game_table, play_app, landing_explorer, tournament_runner]
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=lambda make: make.__name__)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_widget_speaks_one_language(make, lang):
+    assert not other_script(make(lang), lang)
+
+
+@pytest.mark.parametrize("make", [game_table, landing_explorer, tournament_runner], ids=lambda make: make.__name__)
+def test_switching_the_language_relabels_everything(make):
+    widget = make("en")
+    widget.set_lang("ru")
+    assert not other_script(widget, "ru")
+    widget.set_lang("en")
+    assert not other_script(widget, "en")
