@@ -281,6 +281,57 @@ def test_russian_notebooks_speak_russian(russian):
     assert not problems, f"ru/{russian.name} still has English:\n" + "\n".join(problems)
 
 
+def solution_cells(notebook: dict) -> list[int]:
+    """The numbers (from 1) of the cells that hold an exercise's solution: tagged `solution` or
+    starting with `# Solution` / `# Решение`."""
+    return [number for number, cell in enumerate(notebook["cells"], start=1)
+            if cell["cell_type"] == "code" and (
+                "solution" in cell.get("metadata", {}).get("tags", [])
+                or re.match(r"#\s*(Solution|Решение)\b", cell_source(cell).lstrip()))]
+
+
+def folded_open(notebook: dict) -> list[str]:
+    """Solution cells whose code or output a student sees without unfolding it."""
+    problems = []
+    for number in solution_cells(notebook):
+        folding = notebook["cells"][number - 1].get("metadata", {}).get("jupyter", {})
+        missing = [key for key in ("source_hidden", "outputs_hidden") if not folding.get(key)]
+        if missing:
+            problems.append(f"cell {number}: solution without jupyter.{' and jupyter.'.join(missing)}")
+    return problems
+
+
+@pytest.mark.parametrize("path", [path for pair in PAIRS for path in pair],
+                         ids=[f"{lang}-{english.stem}" for english, _ in PAIRS for lang in ("en", "ru")])
+def test_solutions_and_their_answers_are_folded(path):
+    notebook = load(path)
+    assert solution_cells(notebook), f"{path.name}: no exercise solutions found"
+    problems = folded_open(notebook)
+    assert not problems, f"{path.name}: answers in plain view:\n" + "\n".join(problems)
+
+
+# "1 rounds", "1 opponents": a count of one with a plural noun.
+ONE_WITH_PLURAL = re.compile(r"(?<![\d.,])\b1 (?:[a-z]+s)\b(?! of)")
+
+
+@pytest.mark.parametrize("english", [english for english, _ in PAIRS], ids=PAIR_IDS)
+def test_english_outputs_agree_in_number(english):
+    slips = [f"code cell {number}: {match!r}"
+             for number, cell in enumerate(code_cells(load(english)), start=1)
+             for text in printed_texts(cell) if not text.startswith("<Figure size")
+             for match in ONE_WITH_PLURAL.findall(text)]
+    assert not slips, f"{english.name}: a plural after 1:\n" + "\n".join(slips)
+
+
+def test_folding_and_plural_checks_catch_their_cases():
+    notebook = _notebook(("code", "# Solution\nprint(1)", "1\n"))
+    assert folded_open(notebook) == ["cell 1: solution without jupyter.source_hidden and jupyter.outputs_hidden"]
+    notebook["cells"][0]["metadata"]["jupyter"] = {"source_hidden": True, "outputs_hidden": True}
+    assert folded_open(notebook) == []
+    assert ONE_WITH_PLURAL.findall("1 opponents: payback 22.5; after  1 rolls; 11 rolls; 1 of 3 games") == \
+        ["1 opponents", "1 rolls"]
+
+
 def _notebook(*cells: tuple[str, str, str]) -> dict:
     """A small in-memory notebook from (kind, source, printed text) triples."""
     built = []
