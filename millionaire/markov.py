@@ -418,6 +418,11 @@ class ArrivalOutcome(NamedTuple):
     detained: bool = False
 
 
+# The last entry of a view (see MovementChain.names): a detained token, as each kind of game says it.
+_DETAINED = {"detains": {"en": "Detained", "ru": "Задержание в инспекции"},
+             "visits": {"en": "In jail", "ru": "В тюрьме"}}
+
+
 class MovementChain:
     """The exact Markov chain of one token's movement on a board under a rule set.
 
@@ -702,8 +707,16 @@ class MovementChain:
         return np.bincount(bins, weights=weights, minlength=self._size + 1)
 
     def names(self, lang: str = "en") -> list[str]:
-        """The name of each entry of a view: the cells, then ``"In jail"``."""
-        return [cell.name(lang) for cell in self.board.cells] + ["Задержание" if lang == "ru" else "In jail"]
+        """The name of each entry of a view: the cells, then the detained token, in the game's own
+        words: ``"Detained"`` where landing on the jail cell detains (Millionaire's Tax Inspection),
+        ``"In jail"`` where it is only a visit (Monopoly).
+
+        >>> from millionaire import load_board
+        >>> movement_chain(load_board("millionaire-classic")).names("ru")[-1]
+        'Задержание в инспекции'
+        """
+        words = _DETAINED["detains" if self.rules.detain_on_landing else "visits"]
+        return [cell.name(lang) for cell in self.board.cells] + [words["ru" if lang == "ru" else "en"]]
 
     def __repr__(self) -> str:
         return (f"<MovementChain {self.board.key!r}, jail {self.jail!r}: {self.roll_chain.n} roll states, "

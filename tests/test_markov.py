@@ -409,7 +409,7 @@ def test_cli_table_and_views(capsys):
     lines = out.splitlines()
     assert lines[0].startswith("Millionaire Classic, jail strategy 'short': probability that a roll ends")
     assert any(line.split()[:2] == ["5", "Charity"] for line in lines)
-    assert "In jail" in lines[-1]
+    assert "Detained" in lines[-1]            # Millionaire's word: landing on the Inspection detains
     code, out, _ = run_cli(capsys, "markov", "--board", "monopoly-us", "--per", "landing", "--csv")
     rows = parse_csv(out)
     assert code == 0 and list(rows)[-1] == "in_jail" and len(rows) == 41 and sum(rows.values()) > 1.1
