@@ -38,6 +38,7 @@ class PlayApp(widgets.VBox):
 
     def __init__(self, lang: str = "ru", board: str = "millionaire-classic", players: int = 3, seed: int = 1) -> None:
         super().__init__()
+        self.add_class("mln-widget")
         check_lang(lang)
         self.add_class("mln-app")
         self.title = widgets.HTML()

@@ -74,6 +74,7 @@ class GameTable(widgets.VBox):
     def __init__(self, board: str = "millionaire-classic", players: int = 3, humans: Sequence[int] = (0,),
                  strategies: Sequence[str] | None = None, lang: str = "en", seed: int = 1) -> None:
         super().__init__()
+        self.add_class("mln-widget")
         self.lang = check_lang(lang)
         if board not in BOARD_KEYS:
             raise ValueError(f"board must be one of {', '.join(BOARD_KEYS)}, got {board!r}")

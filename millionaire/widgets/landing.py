@@ -37,6 +37,7 @@ class LandingExplorer(widgets.VBox):
     def __init__(self, board: str = "millionaire-classic", jail: str = "short", per: str = "roll",
                  lang: str = "en", seed: int = 1) -> None:
         super().__init__()
+        self.add_class("mln-widget")
         self.lang, self.seed = check_lang(lang), seed
         initial = {"style": {"description_width": "initial"}}
         self.board_choice = widgets.Dropdown(options=board_options(lang), value=board, **initial)
@@ -176,7 +177,8 @@ class LandingExplorer(widgets.VBox):
         ax.set_xticklabels([str(c) if c < board.size else detained for c in cells[::2]], fontsize=8)
         ax.set_xlim(-0.8, len(cells) - 0.2)
         ax.set_xlabel(self.word("cell_axis", short=detained))
-        ax.set_ylabel(title)
+        ax.set_ylabel(self.word(f"axis_{per}"))
+        ax.set_title(title, fontsize=11)
         ax.legend(fontsize=9, loc="upper left")
         figure.tight_layout()
         self.bars_image.value = png(figure)

@@ -50,6 +50,7 @@ class TournamentRunner(widgets.VBox):
                  "monopolist"), games: int = 40, seed: int = 1, max_rounds: int = 300, jobs: int = 1,
                  lang: str = "en") -> None:
         super().__init__()
+        self.add_class("mln-widget")
         self.lang = check_lang(lang)
         initial = {"style": {"description_width": "initial"}}
         self.board_choice = widgets.Dropdown(options=board_options(lang), value=board, **initial)
