@@ -1,141 +1,437 @@
-"""The board drawn with matplotlib: as players know it, with owners, buildings and tokens, or as a heatmap.
+"""The board drawn with matplotlib, for a screen at the back of a classroom.
 
-START is the bottom-right corner and play runs clockwise: along the bottom to the jail corner,
-up the left side, along the top, down the right side. Industry colours are bands on the inner
-edge of each plot.
+One drawing serves the game table, the heat maps and the lessons. The board fills its axes; every
+size (text included) is a fraction of one cell's width, so the picture scales with the space it is
+given: at 900 pixels wide, cell names are 14 pixels tall. Cells are laid out as on a printed board
+(START in the bottom-right corner, play running clockwise), with deep corners. Each plot has its
+industry colour on the inner edge, its name (the full name from the board file, hyphenated to fit,
+else the board file's short name), and a strip on the outer side with its number and price. A
+plot that is owned gets that strip filled in the owner's colour with the owner's initial; branches
+and enterprises stand on the colour band; a mortgaged plot is hatched. Tokens stand in a lane just
+inside the ring, beside their cell, so they never cover a name. The centre shows the round, whose
+turn it is, the last roll as dice, the charity fund, the jackpot box, every player's cash and a
+legend.
 
 Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> from millionaire import load_board
->>> ax = draw_board(load_board("millionaire-classic"))
->>> ax.get_title()
-'Millionaire Classic'
+>>> ax = draw_board(load_board("millionaire-classic"), lang="ru")
+>>> layout = BoardLayout(load_board("millionaire-classic"))
+>>> round(layout.name_font_px(900), 1) >= 14
+True
 """
 
 from __future__ import annotations
 
+import colorsys
+import functools
+import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import Normalize
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.colors import Normalize, to_rgb
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Rectangle
+from matplotlib.textpath import text_to_path
 
 from .board import Board, CellKind
+from .words import word
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
-#: Token and owner colours by seat.
-PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
-GRID = 11
-BAND = 0.22  # depth of the colour band, in cells
+#: Token and owner colours by seat: dark or vivid hues kept apart from every industry colour of both
+#: boards (a test measures the distance), and each drawn with the player's initial as well.
+PLAYER_COLOURS = ("#101010", "#00a7a0", "#ff2fb4", "#6d4cff", "#9cdd00", "#00b4ff", "#b8860b", "#7a0f3c")
+
+#: Depth of a corner (and of every cell) in cell widths, as on printed boards.
+DEPTH = 1.7
+BAND = 0.3     # the industry colour on a plot's inner edge
+STRIP = 0.34    # the number / price / owner strip
+LANE = 0.34     # the token lane inside the ring
+PAD = 0.04
+NAME_FONT = 0.2   # cell names, in cell widths (14.5 px when the board is 900 px wide)
+SMALL_FONT = 0.17
+INDEX_FONT = 0.15
+LINE = 1.17       # line height, in font sizes
+FIT_MARGIN = 0.94  # text measured for fitting is drawn a little wider at small sizes (hinting)
+
 _KIND_FACE = {
-    CellKind.START: "#f4f1de", CellKind.JAIL: "#f2cc8f", CellKind.GO_TO_JAIL: "#e07a5f",
-    CellKind.JACKPOT: "#f9e79f", CellKind.CARD: "#eef3f8", CellKind.FUND_COLLECT: "#e3f2e1",
-    CellKind.FUND_FINE: "#d5d5d5", CellKind.TAX: "#f0e2e2", CellKind.REST: "#f4f1de",
+    CellKind.START: "#f6f1d5", CellKind.JAIL: "#f2d7a6", CellKind.GO_TO_JAIL: "#efb4a0",
+    CellKind.JACKPOT: "#fbeaa0", CellKind.CARD: "#e6eef7", CellKind.FUND_COLLECT: "#dff0dc",
+    CellKind.FUND_FINE: "#d9d9d9", CellKind.TAX: "#f3e0e0", CellKind.REST: "#f6f1d5",
 }
+_PLOT_FACE = "#fbfbf7"
+_CENTRE_FACE = "#eef4ea"
+_BRANCH = "#1e7d32"
+_ENTERPRISE = "#b3261e"
+_HYPHEN_LANGS = {"ru": "ru_RU", "en": "en_US"}
 
 
-def cell_origin(board: Board, cell: int) -> tuple[float, float, str]:
-    """Lower-left corner of ``cell`` on the 11×11 grid and the side it is on
-    (``"bottom"``, ``"left"``, ``"top"``, ``"right"``)."""
-    side = board.size // 4
-    step = (GRID - 1) / side
-    k = cell % side
-    if cell < side:
-        return GRID - 1 - k * step, 0.0, "bottom"
-    if cell < 2 * side:
-        return 0.0, k * step, "left"
-    if cell < 3 * side:
-        return k * step, GRID - 1.0, "top"
-    return GRID - 1.0, GRID - 1 - k * step, "right"
+class Box(NamedTuple):
+    """A rectangle on the board, in cell widths: lower-left corner and size."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
 
 
-def _band(x: float, y: float, side: str) -> tuple[float, float, float, float]:
-    """The colour band on the inner edge of a cell: (x, y, width, height)."""
-    if side == "bottom":
-        return x, y + 1 - BAND, 1, BAND
-    if side == "top":
-        return x, y, 1, BAND
-    if side == "left":
-        return x + 1 - BAND, y, BAND, 1
-    return x, y, BAND, 1
+class CellPlan(NamedTuple):
+    """Where each part of one cell goes. ``lane`` is where its tokens stand."""
+
+    cell: Box
+    side: str           # "bottom", "left", "top", "right" or "corner"
+    band: Box | None
+    name: Box
+    strip: Box | None
+    lane: Box
 
 
+# ---------------------------------------------------------------------- text measure and wrapping
+@functools.lru_cache(maxsize=None)
+def _font() -> FontProperties:
+    return FontProperties(family="DejaVu Sans", size=100)
+
+
+@functools.lru_cache(maxsize=4096)
+def text_width_em(text: str) -> float:
+    """The width of one line of ``text`` in font sizes (ems), as matplotlib will draw it.
+
+    >>> 2.5 < text_width_em("Bakery") < 4
+    True
+    """
+    if not text.strip():
+        return 0.0
+    width, _, _ = text_to_path.get_text_width_height_descent(text, _font(), ismath=False)
+    return float(width) / 100
+
+
+@functools.lru_cache(maxsize=None)
+def _hyphenator(lang: str) -> Any:
+    import pyphen
+
+    return pyphen.Pyphen(lang=_HYPHEN_LANGS[lang])
+
+
+def wrap_label(text: str, width_em: float, max_lines: int, lang: str = "en", max_hyphens: int = 99) -> list[str] | None:
+    """Lines of ``text`` that each fit ``width_em``, breaking at spaces and hyphens and, inside a
+    long word, at a syllable with a hyphen (the language's hyphenation rules, at most
+    ``max_hyphens`` times); ``None`` when it takes more lines than ``max_lines`` or more hyphens.
+
+    >>> wrap_label("Хлебопекарня", 4.6, 2, "ru")
+    ['Хлебо-', 'пекарня']
+    >>> wrap_label("Oil holding", 5, 2)
+    ['Oil', 'holding']
+    >>> wrap_label("Railway company", 2, 2) is None
+    True
+    """
+    pieces: list[str] = []  # words, each still carrying a trailing hyphen where the text had one
+    for word_ in text.split():
+        parts = word_.split("-")
+        pieces.extend(part + "-" for part in parts[:-1])
+        pieces.append(parts[-1])
+    lines: list[str] = []
+    current = ""
+    for piece in pieces:
+        joiner = "" if not current or current.endswith("-") else " "
+        if text_width_em(current + joiner + piece) <= width_em:
+            current += joiner + piece
+            continue
+        if current:
+            lines.append(current)
+            current = ""
+        while text_width_em(piece) > width_em:  # a word too long for a line: hyphenate it
+            split = next((head for head, _ in _hyphenator(lang).iterate(piece) if text_width_em(head + "-") <= width_em),
+                         None)
+            if split is None:
+                return None
+            lines.append(split + "-")
+            piece = piece[len(split):]
+            max_hyphens -= 1
+            if max_hyphens < 0:
+                return None
+        current = piece
+    if current:
+        lines.append(current)
+    return lines if len(lines) <= max_lines else None
+
+
+def fit_label(names: Sequence[str], width: float, height: float, font: float, lang: str,
+              smallest: float = 0.85) -> tuple[str, float]:
+    """The first of ``names`` (full name first, then short) that fits a ``width`` × ``height`` box
+    (cell widths) at ``font`` with at most one word cut by a hyphen, else with more, else at a font
+    down to ``smallest`` times it; the text with line breaks and the font used. As a last resort the last name is cut with "…" so it never spills out.
+
+    >>> fit_label(["Oil holding", "Oil"], 0.9, 0.6, 0.2, "en")
+    ('Oil\\nholding', 0.2)
+    """
+    for scale, max_hyphens in ((1.0, 1), (1.0, 99), (0.92, 99), (smallest, 99)):  # a name cut once reads best
+        size = font * scale
+        max_lines = max(1, int(height / (size * LINE) + 1e-9))
+        for name in names:
+            lines = wrap_label(name, width * FIT_MARGIN / size, max_lines, lang, max_hyphens)
+            if lines is not None:
+                return "\n".join(lines), size
+    size = font * smallest
+    text = names[-1]
+    while len(text) > 1 and text_width_em(text + "…") > width * FIT_MARGIN / size:
+        text = text[:-1]
+    return text + "…", size
+
+
+# ---------------------------------------------------------------------- the layout
+class BoardLayout:
+    """Where every cell and every part of a cell goes, in cell widths (the board is ``extent`` wide).
+
+    >>> from millionaire import load_board
+    >>> layout = BoardLayout(load_board("millionaire-classic"))
+    >>> layout.extent, layout.plans[0].side, layout.plans[7].side
+    (12.4, 'corner', 'bottom')
+    """
+
+    def __init__(self, board: Board) -> None:
+        if board.size % 4 or board.size < 8:
+            raise ValueError(f"a board is drawn as a square: {board.size} cells is not a multiple of 4 (8 or more)")
+        self.board = board
+        self.per_side = board.size // 4
+        self.extent = round(2 * DEPTH + self.per_side - 1, 6)
+        self.plans = [self._plan(cell) for cell in range(board.size)]
+        inner = DEPTH + LANE
+        self.centre = Box(inner, inner, self.extent - 2 * inner, self.extent - 2 * inner)
+
+    def name_font_px(self, board_px: float) -> float:
+        """How tall cell names are, in pixels, when the board is drawn ``board_px`` wide."""
+        return NAME_FONT * board_px / self.extent
+
+    def _plan(self, cell: int) -> CellPlan:
+        E, D, n = self.extent, DEPTH, self.per_side
+        side_index, k = divmod(cell, n)
+        if k == 0:  # a corner: START, jail, jackpot or rest, go-to-jail
+            x, y = [(E - D, 0.0), (0.0, 0.0), (0.0, E - D), (E - D, E - D)][side_index]
+            box = Box(x, y, D, D)
+            name = Box(x + PAD, y + D * 0.42, D - 2 * PAD, D * 0.55)
+            lane = Box(x + PAD * 2, y + PAD, D - 4 * PAD, D * 0.36)
+            return CellPlan(box, "corner", None, name, None, lane)
+        text_w = 1 - 2 * PAD
+        if side_index == 0:  # bottom row, right to left; inner edge on top
+            box = Box(E - D - k, 0.0, 1.0, D)
+            band = Box(box.x, D - BAND, 1.0, BAND)
+            strip = Box(box.x, 0.0, 1.0, STRIP)
+            name = Box(box.x + PAD, STRIP + PAD, text_w, D - BAND - STRIP - 2 * PAD)
+            lane = Box(box.x, D, 1.0, LANE)
+            return CellPlan(box, "bottom", band, name, strip, lane)
+        if side_index == 2:  # top row, left to right; inner edge below
+            box = Box(D + k - 1, E - D, 1.0, D)
+            band = Box(box.x, E - D, 1.0, BAND)
+            strip = Box(box.x, E - D + BAND, 1.0, STRIP)
+            name = Box(box.x + PAD, strip.y + STRIP + PAD, text_w, D - BAND - STRIP - 2 * PAD)
+            lane = Box(box.x, E - D - LANE, 1.0, LANE)
+            return CellPlan(box, "top", band, name, strip, lane)
+        if side_index == 1:  # left column, bottom to top; inner edge on the right
+            box = Box(0.0, D + k - 1, D, 1.0)
+            band = Box(D - BAND, box.y, BAND, 1.0)
+            strip = Box(0.0, box.y, D - BAND, STRIP)
+            name = Box(2 * PAD, box.y + STRIP + PAD * 0.5, D - BAND - 4 * PAD, 1 - STRIP - PAD * 1.5)
+            lane = Box(D, box.y, LANE, 1.0)
+            return CellPlan(box, "left", band, name, strip, lane)
+        box = Box(E - D, E - D - k, D, 1.0)  # right column, top to bottom; inner edge on the left
+        band = Box(E - D, box.y, BAND, 1.0)
+        strip = Box(E - D + BAND, box.y, D - BAND, STRIP)
+        name = Box(E - D + BAND + 2 * PAD, box.y + STRIP + PAD * 0.5, D - BAND - 4 * PAD, 1 - STRIP - PAD * 1.5)
+        lane = Box(E - D - LANE, box.y, LANE, 1.0)
+        return CellPlan(box, "right", band, name, strip, lane)
+
+    def token_spots(self, cell: int, count: int) -> list[tuple[float, float, float]]:
+        """Centres and radius of ``count`` tokens on ``cell``, side by side in its lane (two rows when
+        many)."""
+        lane = self.plans[cell].lane
+        along_x = lane.w >= lane.h
+        long_side, short_side = (lane.w, lane.h) if along_x else (lane.h, lane.w)
+        rows = 1 if count <= 3 or self.plans[cell].side == "corner" and count <= 4 else 2
+        per_row = -(-count // rows)
+        radius = min(short_side / (2 * rows) * 0.86, long_side / (2 * per_row) * 0.9)
+        spots = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            a = (col + 0.5) / per_row * long_side
+            b = (row + 0.5) / rows * short_side
+            spots.append((lane.x + a, lane.y + b, radius) if along_x else (lane.x + b, lane.y + lane.h - a, radius))
+        return spots
+
+
+def _text_colour(face: Any) -> str:
+    """Black or white, whichever reads better on ``face``."""
+    r, g, b = to_rgb(face)
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 0.5 else "white"
+
+
+# ---------------------------------------------------------------------- the view
 class BoardView:
     """A board on an axes: the static cells once, then :meth:`update` redraws only what moves.
 
     Widgets keep one view and call ``update(state)`` after each event (fast); :func:`draw_board`
-    makes a view for a single picture.
+    makes a view for a single picture. ``size_px`` is the width of the picture a view makes for
+    itself (``ax=None``); given an ``ax``, the drawing fills it and scales its text to it.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from millionaire import Game, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious", "cautious"], seed=1)
+    >>> view = BoardView(game.board, lang="ru", fast=True, size_px=600)
+    >>> view.update(game.state)
+    >>> view.render_png()[:4]
+    b'\\x89PNG'
     """
 
     def __init__(self, board: Board, ax: Axes | None = None, lang: str = "en", names: Sequence[str] = (),
-                 fast: bool = False) -> None:
+                 fast: bool = False, size_px: int = 900) -> None:
         if lang not in ("en", "ru"):
             raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
-        if board.size % 4:
-            raise ValueError(f"a board is drawn as a square: {board.size} cells is not a multiple of 4")
-        if ax is None and fast:  # a figure of its own, never shown by pyplot (widgets show the PNG)
+        self.layout = BoardLayout(board)
+        if ax is None:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
             from matplotlib.figure import Figure
 
-            figure = Figure(figsize=(9, 9))
+            figure = Figure(figsize=(size_px / 100, size_px / 100), dpi=100)
             FigureCanvasAgg(figure)
-            ax = figure.add_subplot()
-        elif ax is None:
-            _, ax = plt.subplots(figsize=(9, 9))
+            ax = figure.add_axes((0, 0, 1, 1))
         self.board, self.ax, self.lang, self.names = board, ax, lang, list(names)
-        self._dynamic: list[Any] = []
-        self._faces: dict[int, Rectangle] = {}
-        self._value_texts: list[Any] = []
-        self.colorbar = None
         self.fast = fast  # moving parts are blitted over a cached background (see render_png)
+        self._dynamic: list[Any] = []   # tokens and the centre panel: redrawn after every event
+        self._holdings: list[Any] = []  # owners, mortgages, buildings: redrawn when they change
+        self._holdings_key: Any = None
+        self._holdings_background: Any = None
+        self._faces: dict[int, Rectangle] = {}
+        self._name_texts: dict[int, Any] = {}
+        self._strip_texts: list[Any] = []
+        self._value_texts: list[Any] = []
+        self._legend: list[Any] = []
+        self.colorbar: Any = None
         self._background = None
         self._draw_static()
 
+    # -------------------------------------------------------------- sizes
+    def points(self, size: float) -> float:
+        """A size in cell widths as a font size in points, for this axes."""
+        figure = self.ax.figure
+        width_px = self.ax.get_position().width * figure.get_figwidth() * figure.dpi
+        height_px = self.ax.get_position().height * figure.get_figheight() * figure.dpi
+        unit_px = min(width_px, height_px) / self.layout.extent
+        return size * unit_px * 72 / figure.dpi
+
+    def _text(self, x: float, y: float, text: str, size: float, dynamic: bool = False, **style: Any) -> Any:
+        artist = self.ax.text(x, y, text, fontsize=self.points(size), **style)
+        return self._add(artist) if dynamic else artist
+
+    # -------------------------------------------------------------- static parts
     def _draw_static(self) -> None:
-        board, ax, lang = self.board, self.ax, self.lang
-        ax.set_xlim(-0.05, GRID + 0.05)
-        ax.set_ylim(-0.05, GRID + 0.05)
+        board, ax, lang, layout = self.board, self.ax, self.lang, self.layout
+        E = layout.extent
+        ax.set_xlim(0, E)
+        ax.set_ylim(0, E)
         ax.set_aspect("equal")
         ax.axis("off")
-        ax.set_title(board.name(lang))
+        ax.add_patch(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
+        centre = layout.centre
+        self._text(centre.x + centre.w / 2, centre.y + centre.h - 0.25, board.name(lang), 0.5, ha="center", va="top",
+                   fontweight="bold", color="#24452a")
         for cell in board.cells:
-            x, y, side = cell_origin(board, cell.index)
-            face = Rectangle((x, y), 1, 1, facecolor=_KIND_FACE.get(cell.kind, "white"), edgecolor="#555555", lw=0.6)
+            plan = layout.plans[cell.index]
+            face_colour = _KIND_FACE.get(cell.kind, _PLOT_FACE)
+            face = Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, facecolor=face_colour, edgecolor="#444444", lw=0.8)
             ax.add_patch(face)
             self._faces[cell.index] = face
-            if cell.kind is CellKind.PLOT:
-                colour = board.industries[cell.industry].colour
-                bx, by, bw, bh = _band(x, y, side)
-                ax.add_patch(Rectangle((bx, by), bw, bh, facecolor=colour, edgecolor="#555555", lw=0.4))
-            label = cell.short(lang)
-            ax.text(x + 0.5, y + 0.55, _wrap(label), ha="center", va="center", fontsize=6.2, zorder=3)
-            if cell.ownable:
-                ax.text(x + 0.5, y + 0.2 if side != "top" else y + 0.3, str(cell.price), ha="center", va="center",
-                        fontsize=6, color="#333333", zorder=3)
-            ax.text(x + 0.06, y + 0.94, str(cell.index), ha="left", va="top", fontsize=4.5, color="#777777")
+            if plan.band is not None and cell.kind is CellKind.PLOT:
+                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=board.industries[cell.industry].colour,
+                                       edgecolor="#444444", lw=0.6))
+            self._draw_name(cell.index)
+            if plan.strip is not None:
+                strip = plan.strip
+                self._strip_texts.append(self._text(strip.x + PAD, strip.y + strip.h / 2, str(cell.index), INDEX_FONT,
+                                                    ha="left", va="center", color="#666666"))
+                if cell.ownable:
+                    self._strip_texts.append(self._text(strip.x + strip.w - PAD, strip.y + strip.h / 2, str(cell.price),
+                                                        SMALL_FONT, ha="right", va="center", color="#222222"))
+            else:  # a corner: its number in the outer corner
+                x = plan.cell.x + (PAD if plan.cell.x > E / 2 else plan.cell.w - PAD)
+                y = plan.cell.y + (plan.cell.h - PAD if plan.cell.y > E / 2 else PAD)
+                self._strip_texts.append(self._text(x, y, str(cell.index), INDEX_FONT, color="#666666",
+                                                    ha="left" if plan.cell.x > E / 2 else "right",
+                                                    va="top" if plan.cell.y > E / 2 else "bottom"))
+        self._draw_legend()
+
+    def _draw_name(self, cell: int) -> None:
+        info, plan = self.board.cells[cell], self.layout.plans[cell]
+        names = [info.name(self.lang), info.short(self.lang)]
+        font = NAME_FONT * (1.2 if plan.side == "corner" else 1.0)
+        label, size = fit_label(names, plan.name.w, plan.name.h, font, self.lang)
+        x, y = plan.name.centre
+        if plan.side != "corner":  # names hang from the top of their box, so short ones line up
+            y = plan.name.y + plan.name.h
+        self._name_texts[cell] = self._text(x, y, label, size, ha="center", va="center" if plan.side == "corner" else "top",
+                                            linespacing=1.05, color="#111111", zorder=3)
+
+    def _draw_legend(self) -> None:
+        centre, lang = self.layout.centre, self.lang
+        y = centre.y + 0.3
+        x = centre.x + 0.35
+        size = SMALL_FONT * 1.05
+        items = [("owner", word(lang, "board.legend_owner")), ("branch", word(lang, "board.legend_branch", small=self.board.small_building_ru if lang == "ru" else self.board.small_building_en)),
+                 ("enterprise", word(lang, "board.legend_enterprise", large=self.board.large_building_ru if lang == "ru" else self.board.large_building_en)),
+                 ("mortgaged", word(lang, "board.legend_mortgaged"))]
+        step = centre.w / len(items)
+        for i, (kind, text) in enumerate(items):
+            left = x + i * step
+            if kind == "owner":
+                self._legend.append(self.ax.add_patch(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor=PLAYER_COLOURS[1],
+                                                                edgecolor="#333333", lw=0.6)))
+                self._legend.append(self._text(left + 0.21, y, "A", SMALL_FONT, ha="center", va="center", color="white",
+                                               fontweight="bold"))
+            elif kind == "branch":
+                self._legend.append(self.ax.add_patch(_house(left + 0.2, y, 0.13, _BRANCH)))
+            elif kind == "enterprise":
+                self._legend.append(self.ax.add_patch(_enterprise(Box(left, y - 0.15, 0.5, 0.3), _ENTERPRISE)))
+                self._legend.append(self._text(left + 0.25, y, "★", 0.2, ha="center", va="center", color="white", zorder=6))
+            else:
+                self._legend.append(self.ax.add_patch(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor="white", hatch="////",
+                                                                edgecolor="#555555", lw=0.6)))
+            self._legend.append(self._text(left + 0.52, y, text, size, ha="left", va="center", color="#222222"))
+
+    # -------------------------------------------------------------- moving parts
+    def _put(self, artist: Any, layer: list[Any]) -> Any:
+        """Add a moving part to the axes (without the cost of recomputing the axes' limits)."""
+        self.ax.add_artist(artist)
+        artist.set_animated(self.fast)
+        layer.append(artist)
+        return artist
+
+    def _add(self, artist: Any) -> Any:
+        return self._put(artist, self._dynamic)
+
+    def _patch(self, patch: Any, layer: list[Any] | None = None) -> Any:
+        return self._put(patch, self._dynamic if layer is None else layer)
 
     def clear_dynamic(self) -> None:
+        """Remove tokens and the centre panel (ownership stays until it changes)."""
         for artist in self._dynamic:
             artist.remove()
         self._dynamic = []
 
-    def _add(self, artist: Any) -> Any:
-        self._dynamic.append(artist)
-        artist.set_animated(self.fast)
-        return artist
-
     def render_png(self) -> bytes:
-        """The figure as PNG bytes. In ``fast`` mode the static board is rendered once and cached;
-        each call then draws only the moving parts over it (tokens, owners, buildings, panel)."""
-        import io
-
+        """The figure as PNG bytes. In ``fast`` mode the static board is rendered once and cached, and
+        so is the board with its owners and buildings until they change; each call then draws only
+        the tokens and the centre panel over it."""
         from PIL import Image
 
         figure = self.ax.figure
@@ -147,7 +443,13 @@ class BoardView:
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(figure.bbox)
-        canvas.restore_region(self._background)
+            self._holdings_background = None
+        if self._holdings_background is None:
+            canvas.restore_region(self._background)
+            for artist in self._holdings:
+                self.ax.draw_artist(artist)
+            self._holdings_background = canvas.copy_from_bbox(figure.bbox)
+        canvas.restore_region(self._holdings_background)
         for artist in self._dynamic:
             self.ax.draw_artist(artist)
         width, height = canvas.get_width_height()
@@ -156,76 +458,120 @@ class BoardView:
         image.convert("RGB").save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
 
-    def update(self, state: GameState) -> None:
-        """Redraw owners, buildings, mortgages, tokens and the centre panel for ``state``."""
+    def update(self, state: GameState, dice: Sequence[int] = ()) -> None:
+        """Redraw owners, buildings, mortgages, tokens and the centre panel for ``state``; ``dice`` are
+        the faces of the last roll, drawn in the centre when given."""
         self.clear_dynamic()
-        board, ax = self.board, self.ax
         names = self.names or [p.name for p in state.players]
-        top = board.small_per_large + 1
-        for cell in board.ownable:
-            owner = state.owner[cell]
-            if owner < 0:
-                continue
-            x, y, side = cell_origin(board, cell)
-            colour = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
-            self._add(ax.add_patch(Rectangle((x + 0.04, y + 0.04), 0.92, 0.92, fill=False, edgecolor=colour, lw=2.0, zorder=4)))
-            if state.mortgaged[cell]:
-                self._add(ax.add_patch(Rectangle((x, y), 1, 1, fill=False, hatch="////", edgecolor="#777777", lw=0, zorder=4)))
-            level = state.level[cell]
-            if level:
-                bx, by, bw, bh = _band(x, y, side)
-                if level == top:
-                    self._add(ax.add_patch(Rectangle((bx + bw * 0.2, by + bh * 0.15), bw * 0.6 if bw > bh else bw * 0.7,
-                                                     bh * 0.7 if bw > bh else bh * 0.6, facecolor="#c0392b", edgecolor="black",
-                                                     lw=0.6, zorder=5)))
-                else:
-                    for i in range(level):
-                        offset = (i + 0.5) / top
-                        cx, cy = (bx + bw * offset, by + bh / 2) if bw > bh else (bx + bw / 2, by + bh * offset)
-                        self._add(ax.add_patch(Rectangle((cx - 0.07, cy - 0.07), 0.14, 0.14, facecolor="#27ae60",
-                                                         edgecolor="black", lw=0.5, zorder=5)))
+        holdings_key = (tuple(state.owner), tuple(state.level), tuple(state.mortgaged), tuple(names))
+        if holdings_key != self._holdings_key:
+            self._holdings_key = holdings_key
+            self._draw_holdings(state, names)
         by_cell: dict[int, list[int]] = {}
         for seat, player in enumerate(state.players):
             if not player.bankrupt:
                 by_cell.setdefault(player.position, []).append(seat)
         for cell, seats in by_cell.items():
-            x, y, _ = cell_origin(board, cell)
-            for i, seat in enumerate(seats):
-                cx = x + 0.2 + 0.2 * (i % 4)
-                cy = y + 0.38 - 0.17 * (i // 4)
-                token = Circle((cx, cy), 0.09, facecolor=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)], edgecolor="black",
-                               lw=0.7, zorder=6)
-                self._add(ax.add_patch(token))
-                if state.players[seat].detained:
-                    self._add(ax.plot([cx - 0.12, cx + 0.12], [cy, cy], color="black", lw=1.2, zorder=7)[0])
-        self._centre(state, names)
+            for seat, (cx, cy, radius) in zip(seats, self.layout.token_spots(cell, len(seats))):
+                colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+                self._patch(Circle((cx, cy), radius, facecolor=colour, edgecolor="white", lw=1.5, zorder=6))
+                self._text(cx, cy, _initial(names[seat]), radius * 1.15, dynamic=True, ha="center", va="center",
+                           color=_text_colour(colour), fontweight="bold", zorder=7)
+                if state.players[seat].detained:  # behind bars
+                    for dx in (-0.45, 0.0, 0.45):
+                        self._add(Line2D([cx + dx * radius] * 2, [cy - radius * 1.15, cy + radius * 1.15], color="#222222",
+                                         lw=1.6, zorder=8))
+        self._centre(state, names, dice)
 
-    def _centre(self, state: GameState, names: Sequence[str]) -> None:
-        ax, lang, board = self.ax, self.lang, self.board
+    def _draw_holdings(self, state: GameState, names: Sequence[str]) -> None:
+        """Owner strips, mortgages and buildings (redrawn only when one of them changes)."""
+        for artist in self._holdings:
+            artist.remove()
+        self._holdings = []
+        self._holdings_background = None
+        board, layer = self.board, self._holdings
+        top = board.small_per_large + 1
+        for cell in board.ownable:
+            plan = self.layout.plans[cell]
+            owner = state.owner[cell]
+            if owner >= 0 and plan.strip is not None:
+                strip = plan.strip
+                colour = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
+                self._patch(Rectangle(strip[:2], strip.w, strip.h, facecolor=colour, edgecolor="#222222", lw=0.8, zorder=4),
+                            layer)
+                self._put(self.ax.text(strip.x + strip.w / 2, strip.y + strip.h / 2, _initial(names[owner]),
+                                       fontsize=self.points(SMALL_FONT * 1.25), ha="center", va="center",
+                                       color=_text_colour(colour), fontweight="bold", zorder=5), layer)
+            if state.mortgaged[cell]:
+                self._patch(Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, fill=False, hatch="///", edgecolor="#555555",
+                                      lw=0, zorder=4), layer)
+            level = state.level[cell]
+            if level and plan.band is not None:
+                self._buildings(plan.band, level, top)
+
+    def _buildings(self, band: Box, level: int, top: int) -> None:
+        """Branches as houses along the colour band; an enterprise as a red block across it."""
+        horizontal = band.w > band.h
+        length, thickness = (band.w, band.h) if horizontal else (band.h, band.w)
+        if level == top:
+            self._patch(_enterprise(band, _ENTERPRISE), self._holdings)
+            cx, cy = band.centre
+            self._put(self.ax.text(cx, cy, "★", fontsize=self.points(thickness * 0.8), ha="center", va="center", color="white",
+                                   zorder=6), self._holdings)
+            return
+        for i in range(level):
+            offset = (i + 0.5) / (top - 1) * length
+            cx, cy = (band.x + offset, band.y + band.h / 2) if horizontal else (band.x + band.w / 2, band.y + band.h - offset)
+            self._patch(_house(cx, cy, thickness * 0.36, _BRANCH, zorder=5), self._holdings)
+
+    def _centre(self, state: GameState, names: Sequence[str], dice: Sequence[int]) -> None:
+        centre, lang, board = self.layout.centre, self.lang, self.board
+        left, top = centre.x + 0.45, centre.y + centre.h - 1.2
+        if state.finished:
+            headline = word(lang, "board.over", winner=names[state.winner] if state.winner >= 0 else "—")
+            colour = "#222222"
+        else:
+            headline = word(lang, "board.turn", round=state.round, player=names[state.current])
+            colour = PLAYER_COLOURS[state.current % len(PLAYER_COLOURS)]
+        self._text(left, top, headline, 0.3, dynamic=True, ha="left", va="center", color=colour, fontweight="bold")
+        pots = word(lang, "board.fund", amount=state.charity_fund)
+        if any(c.kind is CellKind.JACKPOT for c in board.cells):
+            pots += "\n" + word(lang, "board.box", amount=state.jackpot_box)
+        self._text(left, top - 0.6, pots, 0.25, dynamic=True, ha="left", va="top", color="#24452a", linespacing=1.3)
         money = board.currency(lang)
-        lines_y = 8.6
+        row = top - 1.95
         for seat, player in enumerate(state.players):
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            status = ("банкрот" if lang == "ru" else "bankrupt") if player.bankrupt else f"{player.cash} {money}"
-            marker = "→ " if seat == state.current and not state.finished else "   "
-            self._add(ax.text(2.0, lines_y - 0.55 * seat, f"{marker}{names[seat]}: {status}", color=colour,
-                              fontsize=9, ha="left", va="center", fontweight="bold" if marker.strip() else "normal"))
-        fund = "Фонд" if lang == "ru" else "Charity fund"
-        box = "Джекпот" if lang == "ru" else "Jackpot box"
-        pots = f"{fund}: {state.charity_fund}"
-        if any(c.kind is CellKind.JACKPOT for c in board.cells):
-            pots += f"    {box}: {state.jackpot_box}"
-        self._add(ax.text(2.0, 2.4, pots, fontsize=9, ha="left", va="center"))
-        label = ("Раунд" if lang == "ru" else "Round") + f" {state.round}"
-        self._add(ax.text(9.0, 2.4, label, fontsize=9, ha="right", va="center"))
+            y = row - 0.48 * seat
+            self._patch(Circle((left + 0.15, y), 0.17, facecolor=colour, edgecolor="white", lw=1, zorder=6))
+            self._text(left + 0.15, y, _initial(names[seat]), 0.18, dynamic=True, ha="center", va="center",
+                       color=_text_colour(colour), fontweight="bold", zorder=7)
+            status = word(lang, "board.bankrupt") if player.bankrupt else f"{player.cash} {money}"
+            current = seat == state.current and not state.finished
+            weight = "bold" if current else "normal"
+            self._text(left + 0.5, y, names[seat], 0.25, dynamic=True, ha="left", va="center", color="#111111", fontweight=weight)
+            self._text(left + 4.4, y, status, 0.25, dynamic=True, ha="right", va="center", color="#111111", fontweight=weight)
+        if len(dice) == 2:
+            for i, face in enumerate(dice):
+                self._die(centre.x + centre.w - 2.1 + i * 1.15, row - 0.6, 0.95, face)
 
+    def _die(self, x: float, y: float, size: float, face: int) -> None:
+        self._patch(FancyBboxPatch((x - size / 2, y - size / 2), size, size, boxstyle="round,pad=0,rounding_size=0.14",
+                                   facecolor="white", edgecolor="#222222", lw=1.4, zorder=6))
+        pips = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)], 4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+                5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)], 6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
+        for dx, dy in pips.get(face, []):
+            self._patch(Circle((x + dx * size * 0.27, y + dy * size * 0.27), size * 0.09, facecolor="#222222", zorder=7))
+
+    # -------------------------------------------------------------- heat maps
     def show_values(self, values: Any, cmap: str = "YlOrRd", label: str = "", fmt: str = "{:.1%}") -> None:
-        """Colour each cell by ``values`` (one per cell; one more for "in jail", shown in the jail cell)
-        with a colour bar; ``fmt`` writes each value in its cell ("" for none)."""
-        board = self.board
+        """Colour each cell by ``values`` (one per cell; one more for "detained", shown in the jail
+        corner) with a colour scale in the centre; ``fmt`` writes each value in its cell's strip
+        ("" for none)."""
+        board, layout = self.board, self.layout
         data = np.asarray(values, dtype=float)
         if data.ndim != 1 or len(data) not in (board.size, board.size + 1):
-            raise ValueError(f"values must have {board.size} entries (or {board.size + 1} with 'in jail'), got shape {data.shape}")
+            raise ValueError(f"values must have {board.size} entries (or {board.size + 1} with 'detained'), got shape {data.shape}")
         if not np.all(np.isfinite(data)):
             raise ValueError("values must be finite numbers")
         cells = data[: board.size].copy()
@@ -238,23 +584,74 @@ class BoardView:
         for text in self._value_texts:
             text.remove()
         self._value_texts = []
+        for text in self._strip_texts:  # prices give way to the values
+            text.set_visible(False)
         for cell, face in self._faces.items():
-            face.set_facecolor(colours(norm(cells[cell])))
-            if fmt:
-                x, y, side = cell_origin(board, cell)
-                shown = fmt.format(cells[cell])
-                if cell == board.jail and jail_value is not None:
-                    shown = fmt.format(jail_value) + (" в инсп." if self.lang == "ru" else " in jail")
-                self._value_texts.append(self.ax.text(x + 0.5, y + 0.22 if side != "top" else y + 0.32, shown, ha="center",
-                                                      va="center", fontsize=5.5, zorder=4,
-                                                      bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.75)))
+            colour = colours(norm(cells[cell]))
+            face.set_facecolor(colour)
+            self._name_texts[cell].set_color(_text_colour(colour))
+            if not fmt:
+                continue
+            plan = layout.plans[cell]
+            shown, size = fmt.format(cells[cell]), SMALL_FONT * 1.05
+            box = plan.strip or Box(plan.cell.x + PAD, plan.cell.y + PAD, plan.cell.w - 2 * PAD, plan.name.y - plan.cell.y - PAD)
+            if cell == board.jail and jail_value is not None:
+                detained = word(self.lang, "board.detained_share", value=fmt.format(jail_value))
+                detained, size = fit_label([detained], box.w, box.h - size * LINE, size, self.lang)
+                shown = f"{shown}\n{detained}"
+            self._value_texts.append(self._text(box.x + box.w / 2, box.y + box.h / 2, shown, size, ha="center",
+                                                va="center", zorder=4, fontweight="bold", linespacing=1.0,
+                                                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85)))
+        for artist in self._legend:  # the colour scale takes the legend's place
+            artist.set_visible(False)
+        centre = layout.centre
         if self.colorbar is None:
+            inset = self.ax.inset_axes((centre.x + 0.6, centre.y + 0.9, centre.w - 1.2, 0.35), transform=self.ax.transData)
             mappable = plt.cm.ScalarMappable(norm=norm, cmap=colours)
-            self.colorbar = self.ax.figure.colorbar(mappable, ax=self.ax, fraction=0.04, pad=0.02)
+            self.colorbar = self.ax.figure.colorbar(mappable, cax=inset, orientation="horizontal")
+            self.colorbar.ax.tick_params(labelsize=self.points(SMALL_FONT))
         else:
             self.colorbar.mappable.set_norm(norm)
+        if fmt:
+            self.colorbar.ax.xaxis.set_major_formatter(lambda value, _: fmt.format(value))
         if label:
-            self.colorbar.set_label(label)
+            self.colorbar.set_label(label, fontsize=self.points(SMALL_FONT * 1.2))
+
+
+def _initial(name: str) -> str:
+    return name[:1].upper() if name else "?"
+
+
+def _house(cx: float, cy: float, size: float, colour: str, zorder: int = 5) -> Polygon:
+    """A branch: a small house with a roof, ``size`` half-wide."""
+    s = size
+    points = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s * 0.25), (cx, cy + s * 1.1), (cx - s, cy + s * 0.25)]
+    return Polygon(points, closed=True, facecolor=colour, edgecolor="white", lw=0.9, zorder=zorder)
+
+
+def _enterprise(band: Box, colour: str, zorder: int = 5) -> FancyBboxPatch:
+    """An enterprise: a red block over most of the colour band."""
+    horizontal = band.w > band.h
+    inset_long, inset_short = 0.12, 0.12
+    if horizontal:
+        x, y, w, h = band.x + band.w * inset_long, band.y + band.h * inset_short, band.w * (1 - 2 * inset_long), band.h * (1 - 2 * inset_short)
+    else:
+        x, y, w, h = band.x + band.w * inset_short, band.y + band.h * inset_long, band.w * (1 - 2 * inset_short), band.h * (1 - 2 * inset_long)
+    return FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=0.04", facecolor=colour, edgecolor="white",
+                          lw=1.0, zorder=zorder)
+
+
+def colour_distance(first: str, second: str) -> float:
+    """How far apart two colours look: distance in hue-lightness-saturation space, weighted to hue
+    (0 = the same colour, about 1 = far apart).
+
+    >>> colour_distance("#ff0000", "#ff0000")
+    0.0
+    """
+    h1, l1, s1 = colorsys.rgb_to_hls(*to_rgb(first))
+    h2, l2, s2 = colorsys.rgb_to_hls(*to_rgb(second))
+    hue = min(abs(h1 - h2), 1 - abs(h1 - h2)) * 2 * min(s1, s2)
+    return float(np.sqrt(hue ** 2 + (l1 - l2) ** 2 + 0.25 * (s1 - s2) ** 2))
 
 
 def draw_board(
@@ -265,9 +662,14 @@ def draw_board(
     lang: str = "en",
     label: str = "",
     fmt: str = "{:.1%}",
+    size_px: int = 900,
 ) -> Axes:
     """Draw ``board``: with a game ``state`` (owners, buildings, mortgages hatched, tokens) and/or a
-    heatmap of ``values`` (one per cell, optionally one more for "in jail"). Returns the axes."""
+    heatmap of ``values`` (one per cell, optionally one more for "detained"). Returns the axes; with
+    no ``ax``, a figure of its own ``size_px`` wide, shown by pyplot in a notebook."""
+    if ax is None:
+        figure = plt.figure(figsize=(size_px / 100, size_px / 100), dpi=100)
+        ax = figure.add_axes((0, 0, 1, 1))
     view = BoardView(board, ax=ax, lang=lang)
     if values is not None:
         view.show_values(values, label=label, fmt=fmt)
@@ -276,14 +678,3 @@ def draw_board(
             raise ValueError(f"the state is for board {state.board_key!r}, not {board.key!r}")
         view.update(state)
     return view.ax
-
-
-def _wrap(label: str, width: int = 9) -> str:
-    """Split a short name over two lines at a space or hyphen when it is long."""
-    if len(label) <= width:
-        return label
-    for sep in (" ", "-"):
-        if sep in label:
-            head, _, tail = label.partition(sep)
-            return f"{head}{sep if sep == '-' else ''}\n{tail}"
-    return label

@@ -125,7 +125,7 @@ def test_autoplay_rounds_and_bad_rounds():
     table.autoplay(3)
     assert table.game.state.round == 4 or table.game.finished
     table.autoplay(0)
-    assert "rounds" in table.message.value
+    assert "Rounds must be a whole number" in table.message.value
     table.undo()
     assert table.game.state.round == 1
 

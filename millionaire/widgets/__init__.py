@@ -4,9 +4,10 @@ Every widget has methods a test can drive without a browser, and shows refused i
 message rather than raising.
 """
 
+from .app import PlayApp
 from .economics import InvestmentExplorer, JackpotLab, MortgageLab
 from .game_table import GameTable
 from .landing import LandingExplorer
 from .tournament import TournamentRunner
 
-__all__ = ["GameTable", "InvestmentExplorer", "JackpotLab", "LandingExplorer", "MortgageLab", "TournamentRunner"]
+__all__ = ["GameTable", "PlayApp", "InvestmentExplorer", "JackpotLab", "LandingExplorer", "MortgageLab", "TournamentRunner"]

@@ -1,4 +1,6 @@
-"""Helpers shared by the widgets: figures that pyplot never shows, rendered to PNG for an Image widget."""
+"""Helpers shared by the widgets: figures that pyplot never shows, rendered to PNG for an Image
+widget; the choices every widget offers (boards, languages) in the widget's language; and the
+style that makes the controls readable on a classroom screen."""
 
 from __future__ import annotations
 
@@ -8,6 +10,42 @@ import io
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..board import load_board
+
+#: The boards a widget offers, by key.
+BOARD_KEYS = ("millionaire-classic", "monopoly-us")
+
+#: Larger type and buttons that grow with their words, for a projector. Scoped to the kit's widgets.
+CLASSROOM_CSS = """<style>
+.mln-table .widget-button, .mln-app .widget-button { font-size: 15px; height: auto; min-height: 34px;
+  white-space: normal; text-align: center; padding: 4px 12px; }
+.mln-table .widget-label, .mln-table select, .mln-table input, .mln-table .widget-html-content,
+.mln-table .p-Accordion, .mln-table .jupyter-widget-Collapse-header { font-size: 14px; }
+.mln-table .widget-html-content { line-height: 1.35; }
+.mln-status { font-size: 19px; font-weight: bold; line-height: 1.3; margin: 2px 0 6px 0; }
+.mln-dot { display: inline-block; width: 14px; height: 14px; border-radius: 50%; margin-right: 6px;
+  vertical-align: -1px; box-shadow: 0 0 0 1px #333; }
+.mln-players { border-collapse: collapse; width: 100%; font-size: 15px; margin: 4px 0 8px 0; }
+.mln-players td { padding: 3px 6px; vertical-align: middle; }
+.mln-players tr.mln-current { background: #fff3c4; }
+.mln-players .mln-num { text-align: right; white-space: nowrap; }
+.mln-who { color: #555; font-size: 13px; }
+.mln-players tr.mln-head td { color: #555; font-size: 13px; padding-bottom: 0; }
+.mln-log { font-size: 14px; line-height: 1.35; max-height: 11em; overflow-y: auto; display: flex;
+  flex-direction: column-reverse; }
+.mln-log div:first-child { font-weight: bold; }
+</style>"""
+
+
+def board_options(lang: str) -> list[tuple[str, str]]:
+    """The boards as (name in ``lang``, key) pairs, for a dropdown."""
+    return [(load_board(key).name(lang), key) for key in BOARD_KEYS]
+
+
+def language_options() -> list[tuple[str, str]]:
+    """Each language named in itself, for a language picker."""
+    return [("Русский", "ru"), ("English", "en")]
+
 
 def new_figure(width: float = 9.0, height: float = 4.0) -> Figure:
     """A figure of its own (not registered with pyplot, so a notebook never shows it twice)."""
@@ -16,10 +54,11 @@ def new_figure(width: float = 9.0, height: float = 4.0) -> Figure:
     return figure
 
 
-def png(figure: Figure) -> bytes:
-    """The figure as PNG bytes, for ``ipywidgets.Image(value=...)``."""
+def png(figure: Figure, dpi: int = 100) -> bytes:
+    """The figure as PNG bytes, for ``ipywidgets.Image(value=...)``: draw the figure at the size it
+    will be shown (``figsize`` × ``dpi`` pixels), so the browser does not blur it by scaling up."""
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     return buffer.getvalue()
 
 

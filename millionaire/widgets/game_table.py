@@ -1,8 +1,10 @@
-"""GameTable: a whole game in the notebook, humans against bots.
+"""GameTable: a whole game in the notebook, humans against bots, laid out for a classroom screen.
 
-The widget is thin: every rule is the engine's. Buttons are made from the pending decision's legal
-actions; anything typed (a bid, a bet, a trade) goes through the engine's own checks, and a
-refusal is shown as a message without changing the game.
+The board is the largest thing on the screen; beside it stand the decision waiting for an answer
+with its buttons, the players and the last moves. Building, trading, auto-play and the setup of a
+new game fold away under it. The widget is thin: every rule is the engine's. Buttons are made from
+the pending decision's legal actions; anything typed (a bid, a bet, a trade) goes through the
+engine's own checks, and a refusal is shown as a message without changing the game.
 
 Examples
 --------
@@ -10,13 +12,17 @@ Examples
 >>> table.game.pending.kind
 'roll'
 >>> table.roll()
->>> table.game.state.turns >= 0 and "Anna" in table.players_html.value
+>>> "Anna" in table.players_html.value
+True
+>>> table.set_lang("ru")
+>>> table.primary_box.children[0].description in ("Закончить ход", "Бросить кубики", "Купить (100)")
 True
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,56 +35,22 @@ from ..engine import Game
 from ..errors import IllegalActionError
 from ..events import trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
-from .common import error_html
 from ..rules import RuleSet
+from ..words import check_lang, strategy_label, word
+from .common import CLASSROOM_CSS, BOARD_KEYS, board_options, error_html, language_options
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
          "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор")}
-
-_WORDS = {
-    "en": {
-        "roll": "Roll the dice", "end_turn": "End turn", "buy": "Buy ({price})", "decline": "Decline (auction)",
-        "pass": "Pass", "skip": "Skip", "pay_fine": "Pay the fine ({fine})", "use_jail_card": "Use the release card",
-        "accept": "Accept", "reject": "Reject", "choose": "{cell}", "build": "Build on {cell}",
-        "sell": "Sell a building on {cell}", "mortgage": "Mortgage {cell} (+{money})",
-        "redeem": "Redeem {cell} (−{money})", "use_card": "Use card on {cell}", "bid": "Bid", "bet": "Bet",
-        "offer": "Offer trade", "do": "Do it", "manage": "Manage", "undo": "Undo", "bots": "Bots play until my turn",
-        "auto": "Auto-play rounds", "new": "New game", "over": "Game over: {winner} wins ({reason}).",
-        "to_play": "{player} to decide: {what}", "bot_turn": "{player} (bot) is next — press “{bots}”.",
-        "partner": "Partner", "give": "I give", "take": "I take", "give_cash": "Cash I give",
-        "take_cash": "Cash I take", "nothing_to_undo": "Nothing to undo.", "players": "Players", "board": "Board",
-        "lang": "Language", "seed": "Seed", "seat": "Seat {seat}", "cash": "cash", "worth": "net worth",
-        "plots": "plots", "detained": "detained", "bankrupt": "bankrupt", "instant": "Bots answer at once",
-        "amount": "Amount",
-    },
-    "ru": {
-        "roll": "Бросить кубики", "end_turn": "Закончить ход", "buy": "Купить ({price})",
-        "decline": "Отказаться (аукцион)", "pass": "Пас", "skip": "Пропустить", "pay_fine": "Заплатить штраф ({fine})",
-        "use_jail_card": "Использовать карточку", "accept": "Принять", "reject": "Отклонить", "choose": "{cell}",
-        "build": "Строить: {cell}", "sell": "Продать постройку: {cell}", "mortgage": "Заложить {cell} (+{money})",
-        "redeem": "Выкупить {cell} (−{money})", "use_card": "Карточка на {cell}", "bid": "Ставка", "bet": "Ставка",
-        "offer": "Предложить сделку", "do": "Выполнить", "manage": "Действия", "undo": "Отменить",
-        "bots": "Боты ходят до моего хода", "auto": "Автоигра, раундов", "new": "Новая игра",
-        "over": "Игра окончена: победил(а) {winner} ({reason}).", "to_play": "Решает {player}: {what}",
-        "bot_turn": "Следующим ходит {player} (бот) — нажмите «{bots}».", "partner": "Партнёр",
-        "give": "Отдаю", "take": "Беру", "give_cash": "Отдаю денег", "take_cash": "Беру денег",
-        "nothing_to_undo": "Отменять нечего.", "players": "Игроков", "board": "Поле", "lang": "Язык",
-        "seed": "Зерно", "seat": "Место {seat}", "cash": "наличные", "worth": "состояние", "plots": "участки",
-        "detained": "в инспекции", "bankrupt": "банкрот", "instant": "Боты отвечают сразу", "amount": "Сумма",
-    },
-}
-_DECISIONS = {
-    "en": {"roll": "roll the dice (or manage first)", "manage": "manage, then end the turn",
-           "buy": "buy {cell} or send it to auction", "bid": "auction for {cell}: highest bid {high}",
-           "jackpot": "play the slot machine?", "choose": "choose a cell for the card",
-           "raise": "raise {amount} to pay a debt: sell or mortgage", "trade_reply": "a trade is offered: {trade}"},
-    "ru": {"roll": "бросить кубики (или сначала управлять)", "manage": "управление, затем конец хода",
-           "buy": "купить «{cell}» или отправить на аукцион", "bid": "аукцион за «{cell}»: высшая ставка {high}",
-           "jackpot": "сыграть в Джекпот?", "choose": "выберите клетку для карточки",
-           "raise": "нужно собрать {amount}: продайте или заложите", "trade_reply": "предложена сделка: {trade}"},
-}
+MAX_SEATS = 6
+LOG_LINES = 8
 _PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose")
+_DICE = re.compile(r"^(\d)\D+(\d)$")
+
+
+def _button(description: str = "", style: str = "") -> widgets.Button:
+    """A button that is as wide as its words (never cut)."""
+    return widgets.Button(description=description, button_style=style, layout=widgets.Layout(width="auto"))
 
 
 class GameTable(widgets.VBox):
@@ -90,85 +62,106 @@ class GameTable(widgets.VBox):
     players : 2..6.
     humans : seats played by people (default: seat 0).
     strategies : a strategy per seat for the bots (default ``"cautious"``).
-    lang : ``"en"`` or ``"ru"``.
-    seed : the game's seed.
+    lang : ``"en"`` or ``"ru"``; :meth:`set_lang` switches it during a game.
+    seed : the game's number: the same number deals the same dice.
 
     Every button has a method a test or a notebook can call: :meth:`roll`, :meth:`buy`,
     :meth:`bid`, :meth:`do` (any :class:`~millionaire.actions.Action`), :meth:`bots_until_human`,
-    :meth:`autoplay`, :meth:`undo`, :meth:`new_game`. Refused input sets :attr:`message`.
+    :meth:`autoplay`, :meth:`undo`, :meth:`new_game`, :meth:`offer_trade`. Refused input sets
+    :attr:`message` (and :attr:`last_error`) and changes nothing.
     """
 
     def __init__(self, board: str = "millionaire-classic", players: int = 3, humans: Sequence[int] = (0,),
                  strategies: Sequence[str] | None = None, lang: str = "en", seed: int = 1) -> None:
         super().__init__()
-        if lang not in _WORDS:
-            raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
-        self.lang = lang
+        self.lang = check_lang(lang)
+        if board not in BOARD_KEYS:
+            raise ValueError(f"board must be one of {', '.join(BOARD_KEYS)}, got {board!r}")
         self.last_error = ""  # the text of the last refusal shown in `message`
-        self.board_choice = widgets.Dropdown(options=["millionaire-classic", "monopoly-us"], value=board,
-                                             description=self.word("board"))
-        self.players_choice = widgets.BoundedIntText(value=players, min=2, max=6, description=self.word("players"))
-        self.lang_choice = widgets.Dropdown(options=["en", "ru"], value=lang, description=self.word("lang"))
-        self.seed_choice = widgets.IntText(value=seed, description=self.word("seed"))
-        self.seat_choices = [widgets.Dropdown(options=STRATEGY_CHOICES, value="cautious",
-                                              description=self.word("seat", seat=i + 1)) for i in range(6)]
-        for seat in range(6):
+        self.add_class("mln-table")
+        initial = {"style": {"description_width": "initial"}}
+        # ---- setup of a new game
+        self.board_choice = widgets.Dropdown(options=board_options(lang), value=board, **initial)
+        self.players_choice = widgets.BoundedIntText(value=min(max(players, 2), MAX_SEATS), min=2, max=MAX_SEATS,
+                                                     layout=widgets.Layout(width="150px"), **initial)
+        self.lang_choice = widgets.Dropdown(options=language_options(), value=lang, **initial)
+        self.seed_choice = widgets.IntText(value=seed, layout=widgets.Layout(width="210px"), **initial)
+        self.seat_choices = [widgets.Dropdown(**initial) for _ in range(MAX_SEATS)]
+        for seat, choice in enumerate(self.seat_choices):
+            choice.options = [(strategy_label(lang, s), s) for s in STRATEGY_CHOICES]
             strategy = strategies[seat] if strategies and seat < len(strategies) else "cautious"
-            self.seat_choices[seat].value = "human" if seat in humans else strategy
-        self.new_button = widgets.Button(description=self.word("new"), button_style="primary")
+            choice.value = "human" if seat in humans else strategy
+        self.new_button = _button(style="primary")
         self.new_button.on_click(lambda _: self.new_game())
-
-        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="620px"))
+        self.players_choice.observe(lambda _: self._show_seats(), names="value")
+        self.lang_choice.observe(lambda change: self.set_lang(change["new"]), names="value")
+        # ---- what the class sees
+        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="62%", min_width="0",
+                                                                               flex="0 0 62%", height="auto"))
         self.status = widgets.HTML()
         self.message = widgets.HTML()
-        self.players_html = widgets.HTML()
-        self.log_html = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
         self.primary_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.manage_choice = widgets.Dropdown(options=[], description=self.word("manage"),
-                                              layout=widgets.Layout(width="360px"))
-        self.manage_button = widgets.Button(description=self.word("do"))
-        self.manage_button.on_click(lambda _: self._do_managed())
-        self.amount = widgets.IntText(value=1, description=self.word("amount"), layout=widgets.Layout(width="200px"))
-        self.amount_button = widgets.Button(description=self.word("bid"))
+        self.amount = widgets.IntText(value=1, layout=widgets.Layout(width="190px"), **initial)
+        self.amount_button = _button(style="success")
         self.amount_button.on_click(lambda _: self._do_amount())
-        self.trade_partner = widgets.Dropdown(options=[], description=self.word("partner"))
-        self.trade_give = widgets.SelectMultiple(options=[], description=self.word("give"), rows=4)
-        self.trade_take = widgets.SelectMultiple(options=[], description=self.word("take"), rows=4)
-        self.trade_give_cash = widgets.IntText(value=0, description=self.word("give_cash"))
-        self.trade_take_cash = widgets.IntText(value=0, description=self.word("take_cash"))
-        self.trade_button = widgets.Button(description=self.word("offer"))
+        self.amount_row = widgets.HBox([self.amount, self.amount_button])
+        self.players_html = widgets.HTML()
+        self.log_title = widgets.HTML()
+        self.log_html = widgets.HTML()
+        # ---- folded away: building and mortgages, trade, more, setup
+        self.manage_choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="100%"))
+        self.manage_button = _button()
+        self.manage_button.on_click(lambda _: self._do_managed())
+        self.trade_partner = widgets.Dropdown(options=[], **initial)
+        self.trade_give = widgets.SelectMultiple(options=[], rows=5, layout=widgets.Layout(width="100%"))
+        self.trade_take = widgets.SelectMultiple(options=[], rows=5, layout=widgets.Layout(width="100%"))
+        self.trade_give_label, self.trade_take_label = widgets.HTML(), widgets.HTML()
+        self.trade_give_cash = widgets.IntText(value=0, layout=widgets.Layout(width="210px"), **initial)
+        self.trade_take_cash = widgets.IntText(value=0, layout=widgets.Layout(width="210px"), **initial)
+        self.trade_button = _button()
         self.trade_button.on_click(lambda _: self.offer_trade())
-        self.instant_bots = widgets.Checkbox(value=True, description=self.word("instant"))
-        self.bots_button = widgets.Button(description=self.word("bots"))
+        self.instant_bots = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
+        self.bots_button = _button()
         self.bots_button.on_click(lambda _: self.bots_until_human())
-        self.rounds_choice = widgets.BoundedIntText(value=5, min=1, max=1000, description=self.word("auto"),
-                                                    style={"description_width": "initial"},
-                                                    layout=widgets.Layout(width="260px"))
-        self.auto_button = widgets.Button(description="▶")
+        self.bots_reason = widgets.HTML()
+        self.rounds_choice = widgets.BoundedIntText(value=5, min=1, max=1000, layout=widgets.Layout(width="170px"),
+                                                    **initial)
+        self.auto_button = _button()
         self.auto_button.on_click(lambda _: self.autoplay(self.rounds_choice.value))
-        self.undo_button = widgets.Button(description=self.word("undo"))
+        self.undo_button = _button()
         self.undo_button.on_click(lambda _: self.undo())
 
-        setup = widgets.VBox([widgets.HBox([self.board_choice, self.players_choice, self.lang_choice]),
-                              widgets.HBox([self.seed_choice, self.new_button]),
-                              widgets.HBox(self.seat_choices[:3]), widgets.HBox(self.seat_choices[3:])])
-        controls = widgets.VBox([
-            self.status, self.message, self.primary_box,
-            widgets.HBox([self.amount, self.amount_button]),
-            widgets.HBox([self.manage_choice, self.manage_button]),
-            widgets.VBox([self.trade_partner, widgets.HBox([self.trade_give, self.trade_take]),
-                          widgets.HBox([self.trade_give_cash, self.trade_take_cash]), self.trade_button]),
-            widgets.HBox([self.undo_button, self.bots_button, self.instant_bots]),
-            widgets.HBox([self.rounds_choice, self.auto_button]),
-            self.players_html,
-        ])
-        self.children = [setup, widgets.HBox([self.board_image, controls]), self.log_html]
+        self.seats_box = widgets.HBox(self.seat_choices, layout=widgets.Layout(flex_flow="row wrap"))
+        setup = widgets.VBox([widgets.HBox([self.board_choice, self.lang_choice], layout=widgets.Layout(flex_flow="row wrap")),
+                              widgets.HBox([self.players_choice, self.seed_choice], layout=widgets.Layout(flex_flow="row wrap")),
+                              self.seats_box, self.new_button])
+        trade = widgets.VBox([self.trade_partner,
+                              widgets.HBox([widgets.VBox([self.trade_give_label, self.trade_give], layout=widgets.Layout(width="50%")),
+                                            widgets.VBox([self.trade_take_label, self.trade_take], layout=widgets.Layout(width="50%"))]),
+                              widgets.HBox([self.trade_give_cash, self.trade_take_cash], layout=widgets.Layout(flex_flow="row wrap")),
+                              self.trade_button])
+        more = widgets.VBox([widgets.HBox([self.bots_button, self.bots_reason], layout=widgets.Layout(flex_flow="row wrap")),
+                             self.instant_bots,
+                             widgets.HBox([self.rounds_choice, self.auto_button], layout=widgets.Layout(flex_flow="row wrap")),
+                             self.undo_button])
+        manage = widgets.VBox([self.manage_choice, self.manage_button])
+        self.folds = widgets.Accordion(children=[manage, trade, more, setup], selected_index=None)
+        self.side = widgets.VBox([self.status, self.message, self.primary_box, self.amount_row, self.players_html,
+                             self.log_title, self.log_html, self.folds],
+                            layout=widgets.Layout(flex="1 1 0", min_width="0", padding="0 0 0 14px"))
+        self.children = [widgets.HTML(CLASSROOM_CSS), widgets.HBox([self.board_image, self.side],
+                                                                   layout=widgets.Layout(width="100%", align_items="flex-start"))]
         self.game: Game
+        self._relabel()
         self.new_game()
+
+    def __repr__(self) -> str:
+        return f"GameTable(board={self.board_choice.value!r}, players={len(self.game.state.players)}, lang={self.lang!r})"
 
     # ------------------------------------------------------------------ words
     def word(self, key: str, **fields: Any) -> str:
-        return _WORDS[self.lang][key].format(**fields)
+        """A text of the table in its language (see :mod:`millionaire.words`)."""
+        return word(self.lang, f"table.{key}", **fields)
 
     def cell_name(self, cell: int) -> str:
         return self.game.board.cells[cell].name(self.lang)
@@ -190,23 +183,77 @@ class GameTable(widgets.VBox):
         cell = self.cell_name(action.cell) if action.cell >= 0 else ""
         return self.word(kind, cell=cell, money=money)
 
+    def set_lang(self, lang: str) -> None:
+        """Switch every label, the board and the log to ``lang`` (``"en"`` or ``"ru"``), mid-game."""
+        check_lang(lang)
+        if self.lang_choice.value != lang:
+            self.lang_choice.value = lang  # the control calls back here with the new language
+            return
+        old, self.lang = self.lang, lang
+        for player, default in zip(self.game.state.players, NAMES[old]):  # default names follow the language
+            if player.name == default:
+                player.name = NAMES[lang][NAMES[old].index(default)]
+        self._relabel()
+        self.view = BoardView(self.game.board, lang=lang, fast=True)
+        self.refresh()
+
+    def _relabel(self) -> None:
+        """Put every control's words in the table's language."""
+        lang = self.lang
+        self.board_choice.description = self.word("board")
+        value = self.board_choice.value
+        self.board_choice.options = board_options(lang)
+        self.board_choice.value = value
+        self.players_choice.description = self.word("players")
+        self.lang_choice.description = self.word("lang")
+        self.seed_choice.description = self.word("seed")
+        for seat, choice in enumerate(self.seat_choices):
+            value = choice.value
+            choice.options = [(strategy_label(lang, s), s) for s in STRATEGY_CHOICES]
+            choice.value = value
+            choice.description = self.word("seat", seat=seat + 1)
+        self.new_button.description = self.word("new")
+        self.amount.description = self.word("amount")
+        self.manage_button.description = self.word("do")
+        self.trade_partner.description = self.word("partner")
+        self.trade_give_label.value = f"<b>{html.escape(self.word('give'))}</b>"
+        self.trade_take_label.value = f"<b>{html.escape(self.word('take'))}</b>"
+        self.trade_give_cash.description = self.word("give_cash")
+        self.trade_take_cash.description = self.word("take_cash")
+        self.trade_button.description = self.word("offer")
+        self.instant_bots.description = self.word("instant")
+        self.bots_button.description = self.word("bots")
+        self.rounds_choice.description = self.word("rounds")
+        self.auto_button.description = self.word("play_rounds")
+        self.undo_button.description = self.word("undo")
+        self.log_title.value = f"<b>{html.escape(self.word('log'))}</b>"
+        self.folds.titles = (self.word("manage"), self.word("trade"), self.word("more"), self.word("setup"))
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        count = self.players_choice.value
+        for seat, choice in enumerate(self.seat_choices):
+            choice.layout.display = "" if seat < count else "none"
+
     # ------------------------------------------------------------------ games
     def new_game(self) -> None:
         """Start a game from the setup controls."""
-        self.lang = self.lang_choice.value
-        count = self.players_choice.value
-        if not 2 <= count <= 6:
-            self.message.value = self._error(f"2..6 players, not {count}")
+        count, seed = self.players_choice.value, self.seed_choice.value
+        if not 2 <= count <= MAX_SEATS:
+            self.message.value = self._error(self.word("bad_players", count=count))
+            return
+        if seed < 0:
+            self.message.value = self._error(self.word("bad_seed", seed=seed))
             return
         board = load_board(self.board_choice.value)
-        agents = [None if c.value == "human" else make_agent(c.value, seed=self.seed_choice.value * 10 + i)
+        agents = [None if c.value == "human" else make_agent(c.value, seed=seed * 10 + i)
                   for i, c in enumerate(self.seat_choices[:count])]
         rules = RuleSet.for_board(board.key).replace(shuffle_seats=False)
-        self.game = Game(board, rules, agents=agents, seed=self.seed_choice.value, names=NAMES[self.lang][:count])
+        self.game = Game(board, rules, agents=agents, seed=seed, names=NAMES[self.lang][:count])
         self.view = BoardView(board, lang=self.lang, fast=True)
         self.history: list[Any] = []
         self.message.value = ""
-        if self.instant_bots.value and self.humans:  # a table of bots only waits for "Auto-play"
+        if self.instant_bots.value and self.humans:  # a table of bots only waits for auto-play
             self.game.play_bots()
         self.refresh()
 
@@ -218,7 +265,8 @@ class GameTable(widgets.VBox):
         """Answer the pending decision with ``action`` (a human's move); False and a message if refused."""
         game = self.game
         if game.finished:
-            self.message.value = self._error(self.word("over", winner="", reason="").rstrip(" ().:"))
+            result = game.result()
+            self.message.value = self._error(self.word("over", winner=self._winner(), reason=result.reason))
             return False
         pending = game.pending
         if game.agents[pending.player] is not None:
@@ -257,16 +305,24 @@ class GameTable(widgets.VBox):
         self.do(Action.pay_fine())
 
     def bid(self, amount: int) -> None:
-        self.amount.value = amount
-        self.do(Action.bid(amount))
+        """Bid ``amount`` in the auction (refused with a message when it is not a whole number)."""
+        self._answer_amount("bid", amount)
 
     def bet(self, amount: int) -> None:
-        self.amount.value = amount
-        self.do(Action.bet(amount))
+        """Bet ``amount`` on the slot machine."""
+        self._answer_amount("bet", amount)
+
+    def _answer_amount(self, kind: str, amount: Any) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            self.message.value = self._error(self.word("bad_amount", value=repr(amount)))
+            return
+        if abs(amount) < 2**31:  # what the box can show; the engine judges the amount either way
+            self.amount.value = amount
+        self.do(Action(kind, amount=amount))
 
     def _do_amount(self) -> None:
         kind = "bet" if self.game.pending is not None and self.game.pending.kind == "jackpot" else "bid"
-        self.do(Action(kind, amount=self.amount.value))
+        self._answer_amount(kind, self.amount.value)
 
     def _do_managed(self) -> None:
         if self.manage_choice.value is not None:
@@ -274,23 +330,16 @@ class GameTable(widgets.VBox):
 
     def offer_trade(self, partner: int | None = None, give: Sequence[int] | None = None, take: Sequence[int] | None = None,
                     give_cash: int | None = None, take_cash: int | None = None) -> None:
-        """Offer the trade set in the trade controls (arguments, when given, set the controls first)."""
-        if partner is not None:
-            self.trade_partner.value = partner
-        if give is not None:
-            self.trade_give.value = tuple(give)
-        if take is not None:
-            self.trade_take.value = tuple(take)
-        if give_cash is not None:
-            self.trade_give_cash.value = give_cash
-        if take_cash is not None:
-            self.trade_take_cash.value = take_cash
-        if self.trade_partner.value is None:
-            self.message.value = self._error("choose a partner first")
+        """Offer a trade: the arguments given, the trade controls for the rest. The engine judges the
+        offer; a refusal (no such partner, a cell that is not yours, too much money) is a message."""
+        partner = self.trade_partner.value if partner is None else partner
+        if partner is None:
+            self.message.value = self._error(self.word("choose_partner"))
             return
-        trade = Trade(partner=self.trade_partner.value, give_cells=tuple(self.trade_give.value),
-                      take_cells=tuple(self.trade_take.value), give_cash=self.trade_give_cash.value,
-                      take_cash=self.trade_take_cash.value)
+        trade = Trade(partner=partner, give_cells=tuple(self.trade_give.value if give is None else give),
+                      take_cells=tuple(self.trade_take.value if take is None else take),
+                      give_cash=self.trade_give_cash.value if give_cash is None else give_cash,
+                      take_cash=self.trade_take_cash.value if take_cash is None else take_cash)
         self.do(Action.offer(trade))
 
     def undo(self) -> None:
@@ -303,14 +352,22 @@ class GameTable(widgets.VBox):
         self.refresh()
 
     def bots_until_human(self) -> None:
-        """Let the bots play until a human must decide."""
+        """Let the bots play until a human must decide (nothing to do while a human is deciding)."""
+        pending = self.game.pending
+        if pending is not None and self.game.agents[pending.player] is None:
+            self.message.value = self._error(self.word("bots_wait"))
+            return
+        if not self.humans:
+            self.message.value = self._error(self.word("no_human", auto=self.word("play_rounds")))
+            return
         self.game.play_bots()
+        self.message.value = ""
         self.refresh()
 
     def autoplay(self, rounds: int) -> None:
         """Play ``rounds`` rounds, human seats answered by a cautious stand-in."""
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-            self.message.value = self._error(f"rounds must be a whole number ≥ 1, got {rounds!r}")
+            self.message.value = self._error(self.word("bad_rounds", rounds=repr(rounds)))
             return
         self.history.append(self.game.snapshot())
         self.game.play_bots(until_round=self.game.state.round + rounds - 1, stand_in=make_agent("cautious"))
@@ -318,16 +375,26 @@ class GameTable(widgets.VBox):
         self.refresh()
 
     # ------------------------------------------------------------------ drawing
+    def last_dice(self) -> tuple[int, ...]:
+        """The faces of the last roll in the game, from its log (none before the first roll)."""
+        for event in reversed(self.game.events):
+            if event.kind == "roll":
+                match = _DICE.match(event.detail.strip())
+                return (int(match.group(1)), int(match.group(2))) if match else ()
+        return ()
+
     def refresh(self) -> None:
         """Redraw the board, the buttons, the panels and the log from the game."""
         game = self.game
-        self.view.update(game.state)
+        self.view.update(game.state, dice=self.last_dice())
         self.board_image.value = self.view.render_png()
         self.status.value = self._status()
         self._buttons()
         self.players_html.value = self._players()
-        lines = game.log(self.lang, last=40)
-        self.log_html.value = "<br>".join(html.escape(line) for line in reversed(lines))
+        # Read in time order, the newest at the bottom: the box lays out its lines bottom-up (newest
+        # first in the page), so when the lines outgrow it, it shows the newest and scrolls up to older.
+        lines = game.log(self.lang, last=LOG_LINES)
+        self.log_html.value = "<div class='mln-log'>" + "".join(f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
         mine = game.pending.player if game.pending is not None else 0
         self.trade_partner.options = [(game.names[s], s) for s, p in enumerate(game.state.players)
                                       if not p.bankrupt and s != mine]
@@ -336,23 +403,26 @@ class GameTable(widgets.VBox):
         self.trade_take.options = [(f"{cells[c].name(self.lang)} ({game.names[game.state.owner[c]]})", c)
                                    for c in game.board.ownable if game.state.owner[c] not in (-1, mine)]
 
+    def _winner(self) -> str:
+        result = self.game.result()
+        return self.game.names[result.winner] if result.winner >= 0 else "—"
+
     def _status(self) -> str:
         game = self.game
         if game.finished:
-            result = game.result()
-            winner = game.names[result.winner] if result.winner >= 0 else "—"
-            return f"<b>{html.escape(self.word('over', winner=winner, reason=result.reason))}</b>"
+            return f"<div class='mln-status'>{html.escape(self.word('over', winner=self._winner(), reason=game.result().reason))}</div>"
         pending = game.pending
         name = game.names[pending.player]
         if game.agents[pending.player] is not None:
-            return html.escape(self.word("bot_turn", player=name, bots=self.word("bots")))
+            return f"<div class='mln-status'>{html.escape(self.word('bot_turn', player=name, bots=self.word('bots')))}</div>"
         fields = {"cell": self.cell_name(pending.data["cell"]) if "cell" in pending.data else "",
                   "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
                   "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, game.names, self.lang)
                   if "trade" in pending.data else ""}
-        what = _DECISIONS[self.lang][pending.kind].format(**fields)
+        what = word(self.lang, f"decision.{pending.kind}", **fields)
         colour = PLAYER_COLOURS[pending.player % len(PLAYER_COLOURS)]
-        return f"<b style='color:{colour}'>{html.escape(self.word('to_play', player=name, what=what))}</b>"
+        return (f"<div class='mln-status'><span class='mln-dot' style='background:{colour}'></span>"
+                f"{html.escape(self.word('to_play', player=name, what=what))}</div>")
 
     def _buttons(self) -> None:
         game = self.game
@@ -364,39 +434,49 @@ class GameTable(widgets.VBox):
             if action.kind in ("bid", "bet"):
                 continue
             if action.kind in _PRIMARY or (action.kind == "use_card" and action.cell < 0):
-                button = widgets.Button(description=self.action_label(action),
-                                        button_style="success" if action.kind in ("roll", "buy", "accept") else "")
+                button = _button(self.action_label(action), "success" if action.kind in ("roll", "buy", "accept") else "")
                 button.on_click(lambda _, a=action: self.do(a))
                 primary.append(button)
             else:
                 managed.append((self.action_label(action), action))
+        bots_can_play = pending is not None and not human_turn and bool(self.humans)
+        if bots_can_play:  # the table waits for "bots play": offer it where the class looks
+            button = _button(self.word("bots"), "warning")
+            button.on_click(lambda _: self.bots_until_human())
+            primary.append(button)
         self.primary_box.children = primary
         self.manage_choice.options = managed
         amounts = [a.amount for a in actions if a.kind in ("bid", "bet")]
-        self.amount_button.disabled = not amounts
+        self.amount_row.layout.display = "" if amounts else "none"
         if amounts:
             self.amount_button.description = self.word("bet" if pending.kind == "jackpot" else "bid")
             self.amount.value = min(amounts)
         self.manage_button.disabled = not managed
         self.trade_button.disabled = not (human_turn and pending.kind in ("roll", "manage"))
         self.undo_button.disabled = not self.history
+        self.bots_button.disabled = not bots_can_play
+        self.bots_reason.value = "" if bots_can_play or pending is None else f"<i>{html.escape(self.word('bots_wait'))}</i>"
 
     def _players(self) -> str:
+        """A table of the players: who plays the seat, cash, net worth and plots owned."""
         game = self.game
-        rows = []
+        money = html.escape(game.board.currency(self.lang))
+        rows = [f"<tr class='mln-head'><td></td><td class='mln-num'>{self.word('cash')}</td>"
+                f"<td class='mln-num'>{self.word('worth')}</td><td class='mln-num'>{self.word('plots')}</td></tr>"]
         for seat, player in enumerate(game.state.players):
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            who = ("человек" if self.lang == "ru" else "human") if game.agents[seat] is None else game.agents[seat].name
+            who = strategy_label(self.lang, "human" if game.agents[seat] is None else game.agents[seat].name)
+            if player.detained:
+                who += f" · {self.word('detained')}"
+            current = "mln-current" if game.pending is not None and game.pending.player == seat else ""
             if player.bankrupt:
-                detail = self.word("bankrupt")
+                detail = f"<td class='mln-num' colspan='3'>{self.word('bankrupt')}</td>"
             else:
-                plots = ", ".join(game.board.cells[c].short(self.lang) for c in game.owned(seat)) or "—"
-                detail = (f"{self.word('cash')} {player.cash}, {self.word('worth')} {game.net_worth(seat)}; "
-                          f"{self.word('plots')}: {html.escape(plots)}")
-                if player.detained:
-                    detail += f" ({self.word('detained')})"
-            rows.append(f"<div><b style='color:{colour}'>{html.escape(player.name)}</b> [{who}] {detail}</div>")
-        return "".join(rows)
+                detail = (f"<td class='mln-num'>{player.cash} {money}</td><td class='mln-num'>{game.net_worth(seat)}</td>"
+                          f"<td class='mln-num'>{len(game.owned(seat))}</td>")
+            rows.append(f"<tr class='{current}'><td><span class='mln-dot' style='background:{colour}'></span>"
+                        f"<b>{html.escape(player.name)}</b> <span class='mln-who'>{html.escape(who)}</span></td>{detail}</tr>")
+        return "<table class='mln-players'>" + "".join(rows) + "</table>"
 
     def _error(self, text: str) -> str:
         self.last_error = text

@@ -1,0 +1,140 @@
+"""Fixtures of the browser tests: servers on 127.0.0.1 with a token, and a headless chromium.
+
+They use Debian's chromium (``/usr/bin/chromium``) driven by Playwright; ``.ci/run`` installs it
+when missing. Without it, the browser tests skip with one line saying so. Servers serve copies of
+the notebooks (autosave never touches the committed ones) and are always stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from browser.screen import CHROMIUM, VIEWPORT
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "screenshots"
+BIN = Path(sys.executable).parent
+TOKEN = "millionaire-test"
+
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def server(command: list[str], ready_url: str, env: dict[str, str], timeout: float = 90) -> Iterator[None]:
+    """Start a server in its own process group, wait until ``ready_url`` answers, stop it after."""
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"{command[0]} stopped at start-up:\n{log.read().decode(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(ready_url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{command[0]} did not answer {ready_url} within {timeout} s")
+            time.sleep(0.3)
+        yield
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory) -> Path:
+    """Copies of the notebooks and the app (autosave must never touch the committed ones) and quiet
+    JupyterLab settings (no news pop-up)."""
+    root = tmp_path_factory.mktemp("served")
+    shutil.copytree(REPO / "notebooks", root / "notebooks")
+    shutil.copytree(REPO / "app", root / "app")
+    settings = root / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    return root
+
+
+@pytest.fixture(scope="module")
+def voila(workdir) -> Iterator[str]:
+    """A Voilà server over the served folder; yields the URL of a notebook's page by its path."""
+    port = free_port()
+    command = [str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", f"--Voila.token={TOKEN}",
+               str(workdir)]
+    with server(command, f"http://127.0.0.1:{port}/voila/static/voila.js", environment(workdir)):
+        yield f"http://127.0.0.1:{port}/voila/render/{{}}?token={TOKEN}"
+
+
+@pytest.fixture(scope="module")
+def lab(workdir) -> Iterator[str]:
+    """A JupyterLab server over the served folder; yields the URL of a notebook by its path."""
+    port = free_port()
+    command = [str(BIN / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+               f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={workdir}", "--allow-root"]
+    with server(command, f"http://127.0.0.1:{port}/api/status?token={TOKEN}", environment(workdir)):
+        yield f"http://127.0.0.1:{port}/lab/tree/{{}}?token={TOKEN}"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, viewport=VIEWPORT,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"],
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def shot(page, name: str) -> Path:
+    """Save a screenshot of what the page shows now to ``screenshots/NAME.png``."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def environment(workdir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(workdir / "settings")
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(workdir / "workspaces")
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+
+
+@pytest.fixture()
+def screenshot():
+    """``screenshot(page, name)`` saves what the page shows to ``screenshots/NAME.png``."""
+    return shot

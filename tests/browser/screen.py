@@ -1,0 +1,87 @@
+"""What a class can read on a screen: checks run inside a page that Playwright has open.
+
+Each check returns a list of problems, each naming the element (empty when the page is fine), so a
+failing test says what to fix. Used by the browser tests; see ``notebook-testing`` recipes in the
+README's Tests section.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: The screen of a classroom projector.
+VIEWPORT = {"width": 1280, "height": 800}
+NEEDS_CHROMIUM = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium not found: browser tests skipped "
+                                    "(install it with: apt-get install chromium)")
+
+#: Words of the other script that may stay: the language picker names each language in itself,
+#: and the board's START corner is printed in Latin letters on the Russian board too.
+ALLOWED_LATIN = {"English", "START"}
+ALLOWED_CYRILLIC = {"Русский"}
+
+_VISIBLE_TEXT = """(root) => {
+  const nodes = root.querySelectorAll('.jupyter-widgets button, .jupyter-widgets .widget-label, .jupyter-widgets label,'
+      + ' .jupyter-widgets option, .jupyter-widgets .widget-html-content, .jupyter-widgets .lm-TabBar-tabLabel,'
+      + ' .jupyter-widgets .jupyter-widget-Collapse-header, .jupyter-widgets .p-Collapse-header');
+  const texts = [];
+  for (const node of nodes) {
+    const text = node.tagName === 'OPTION' ? node.textContent : node.innerText;
+    if (text && text.trim()) texts.push(text.trim());
+  }
+  return texts;
+}"""
+
+_TRUNCATED = """(root) => {
+  const found = [];
+  for (const node of root.querySelectorAll('button, .widget-label, label, .widget-html-content, .lm-TabBar-tabLabel')) {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (node.scrollWidth > node.clientWidth + 1) found.push(node.tagName + ' "' + (node.innerText || '').trim().slice(0, 60)
+        + '" shows ' + node.clientWidth + ' of ' + node.scrollWidth + ' px');
+  }
+  return found;
+}"""
+
+
+def sideways_scroll(page) -> list[str]:
+    """The page must not scroll sideways."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.viewport_size["width"]
+    return [f"the page is {width} px wide in a {viewport} px window"] if width > viewport else []
+
+
+def truncated(page, selector: str = "body") -> list[str]:
+    """Buttons and labels whose words do not fit (cut or hidden behind "…")."""
+    return page.locator(selector).first.evaluate(_TRUNCATED)
+
+
+def widget_texts(page, selector: str = "body") -> list[str]:
+    """Every word a person sees in the widgets: buttons, labels, options, HTML panes, headers."""
+    return page.locator(selector).first.evaluate(_VISIBLE_TEXT)
+
+
+def wrong_script(texts: list[str], lang: str) -> list[str]:
+    """Words of the other language's script (three letters or more), outside the allow-lists.
+
+    >>> wrong_script(["Бросить кубики", "Roll"], "ru")
+    ['Roll (in "Roll")']
+    >>> wrong_script(["Roll the dice", "Русский"], "en")
+    []
+    """
+    pattern, allowed = (r"[A-Za-z]{3,}", ALLOWED_LATIN) if lang == "ru" else (r"[А-Яа-яЁё]{3,}", ALLOWED_CYRILLIC)
+    found = []
+    for text in texts:
+        for match in re.findall(pattern, text):
+            if match not in allowed:
+                found.append(f'{match} (in "{text[:80]}")')
+    return found
+
+
+def board_width(page, selector: str = ".mln-table .widget-image") -> float:
+    """The board picture's width on screen, in CSS pixels."""
+    return page.locator(selector).first.evaluate("(node) => node.getBoundingClientRect().width")
