@@ -632,8 +632,35 @@ def mortgage_interest(board: Board, cell: int, rounds: float | Sequence[float], 
              "compound_per_round": (1 + rate) ** (1 / d) - 1} for d in durations]
 
 
+#: Why :func:`mortgage_to_build` refuses a deal, in each language ({cell}: number, {name}: its name).
+_DEAL_ERRORS = {
+    "en": {
+        "not_owned": "cannot mortgage cell {cell} ({name}): it is not seat {seat}'s",
+        "mortgaged": "cannot mortgage cell {cell} ({name}): it is already mortgaged",
+        "built_industry": "cannot mortgage cell {cell} ({name}): its industry has buildings",
+        "not_whole": "cannot build on cell {cell} ({name}): seat {seat} does not hold its whole industry unmortgaged",
+        "fully_built": "cannot build on cell {cell} ({name}): it is fully built",
+        "uneven": "cannot build on cell {cell} ({name}): build evenly, another plot of its industry has fewer buildings",
+    },
+    "ru": {
+        "not_owned": "нельзя заложить клетку {cell} ({name}): она не принадлежит игроку на месте {seat}",
+        "mortgaged": "нельзя заложить клетку {cell} ({name}): она уже заложена",
+        "built_industry": "нельзя заложить клетку {cell} ({name}): в её отрасли есть постройки",
+        "not_whole": "нельзя строить на клетке {cell} ({name}): у игрока на месте {seat} нет всей отрасли без залогов",
+        "fully_built": "нельзя строить на клетке {cell} ({name}): она застроена полностью",
+        "uneven": "нельзя строить на клетке {cell} ({name}): стройте равномерно, на другом участке отрасли построек меньше",
+    },
+}
+
+
+def _deal_error(lang: str, key: str, cell: int, info: Any, seat: int) -> str:
+    """The message for a refused deal, e.g. ``_deal_error("en", "mortgaged", 39, info, 0)``."""
+    lang = "ru" if lang == "ru" else "en"
+    return _DEAL_ERRORS[lang][key].format(cell=cell, name=info.name(lang), seat=seat)
+
+
 def mortgage_to_build(game: Game, seat: int, mortgage: Sequence[int], build: Sequence[int], rounds: float = 10,
-                      opponents: int | None = None, jail: str = "short") -> dict[str, Any]:
+                      opponents: int | None = None, jail: str = "short", lang: str = "en") -> dict[str, Any]:
     """Mortgage some plots to build on others: does the extra rent pay for the lost rent and the fee?
 
     The plots in ``mortgage`` are mortgaged first (each must be mortgageable now), then one building
@@ -641,7 +668,8 @@ def mortgage_to_build(game: Game, seat: int, mortgage: Sequence[int], build: Seq
     industry unmortgaged, even building). Income is the seat's expected rent per opponent turn
     (``per="landing"`` view), before and after, with the monopoly rule. The mortgages are assumed
     redeemed after ``rounds`` rounds. Railroads and utilities may be mortgaged, but their rent is not
-    counted (it depends on how many are owned and on the dice).
+    counted (it depends on how many are owned and on the dice). A deal the rules forbid raises
+    :class:`EconomicsError`, worded in English (``lang="en"``) or Russian (``lang="ru"``).
 
     Returns
     -------
@@ -681,11 +709,11 @@ def mortgage_to_build(game: Game, seat: int, mortgage: Sequence[int], build: Seq
         cell = _ownable(board, cell)
         info = board.cells[cell]
         if owner[cell] != seat:
-            raise EconomicsError(f"cannot mortgage cell {cell} ({info.name_en}): it is not seat {seat}'s")
+            raise EconomicsError(_deal_error(lang, "not_owned", cell, info, seat))
         if mortgaged[cell]:
-            raise EconomicsError(f"cannot mortgage cell {cell} ({info.name_en}): it is already mortgaged")
+            raise EconomicsError(_deal_error(lang, "mortgaged", cell, info, seat))
         if info.industry >= 0 and any(level[c] for c in board.industries[info.industry].cells):
-            raise EconomicsError(f"cannot mortgage cell {cell} ({info.name_en}): its industry has buildings")
+            raise EconomicsError(_deal_error(lang, "built_industry", cell, info, seat))
         mortgaged[cell] = True
         terms = mortgage_terms(board, cell, rules)
         raised += terms["cash_raised"]
@@ -698,13 +726,11 @@ def mortgage_to_build(game: Game, seat: int, mortgage: Sequence[int], build: Seq
         info = board.cells[cell]
         cells = board.industries[info.industry].cells
         if industry_owner(board, owner, mortgaged, info.industry) != seat:
-            raise EconomicsError(f"cannot build on cell {cell} ({info.name_en}): seat {seat} does not hold "
-                                 "its whole industry unmortgaged")
+            raise EconomicsError(_deal_error(lang, "not_whole", cell, info, seat))
         if level[cell] >= top:
-            raise EconomicsError(f"cannot build on cell {cell} ({info.name_en}): it is fully built")
+            raise EconomicsError(_deal_error(lang, "fully_built", cell, info, seat))
         if level[cell] > min(level[c] for c in cells):
-            raise EconomicsError(f"cannot build on cell {cell} ({info.name_en}): build evenly, another plot "
-                                 "of its industry has fewer buildings")
+            raise EconomicsError(_deal_error(lang, "uneven", cell, info, seat))
         level[cell] += 1
         cost += board.industries[info.industry].build_price
     after = _seat_income(board, rules, owner, level, mortgaged, seat, rates)

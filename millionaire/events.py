@@ -125,6 +125,17 @@ _DETAILS = {
 }
 
 
+def reason_text(reason: str, lang: str = "en") -> str:
+    """Why a game ended (``GameResult.reason``), in English or Russian.
+
+    >>> reason_text("last player standing", "ru")
+    'остался последним'
+    >>> reason_text("last player standing")
+    'last player standing'
+    """
+    return _DETAILS["ru"].get(reason, reason) if lang == "ru" else reason
+
+
 def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> str:
     """One readable sentence for ``event`` (``names`` are the players' names by seat)."""
     lang = "ru" if lang == "ru" else "en"

@@ -285,6 +285,23 @@ def test_mortgage_to_build_follows_the_rules(classic, mortgage, build, message):
         mortgage_to_build(game, 0, [39], [21], rounds=0)
 
 
+@pytest.mark.parametrize("mortgage, build, message", [
+    ([23], [21], r"нельзя заложить клетку 23 \(.+\): в её отрасли есть постройки"),
+    ([1], [21], "нельзя заложить клетку 1 .*: она не принадлежит игроку на месте 0"),
+    ([39, 39], [21], "нельзя заложить клетку 39 .*: она уже заложена"),
+    ([39], [21, 21], "нельзя строить на клетке 21 .*: стройте равномерно"),
+    ([39], [36], "нельзя строить на клетке 36 .*: у игрока на месте 0 нет всей отрасли без залогов"),
+])
+def test_mortgage_to_build_refuses_in_russian(classic, mortgage, build, message):
+    game = new_game(classic, 2)
+    give(game, 0, 21, 23, 24, level=2)
+    give(game, 0, 39)
+    with pytest.raises(EconomicsError, match=message) as refused:
+        mortgage_to_build(game, 0, mortgage, build, lang="ru")
+    assert classic.cells[mortgage[-1] if "заложить" in message else build[-1]].name("ru") in str(refused.value)
+    assert game.state.mortgaged == [False] * len(classic.cells)  # nothing changed
+
+
 # ---------------------------------------------------------------------- the jackpot
 def one_column(face: int) -> Spin:
     """A one-column machine: a six wins the box, a five pays twice the bet, the rest lose."""

@@ -1081,3 +1081,12 @@ def test_built_in_strategies_answer_only_legal_actions(classic, monopoly):
             action = game.agents[game.pending.player].choose(game, game.pending)
             assert game.is_legal(action), (action, game.pending)
             game.apply(action)
+
+
+@pytest.mark.parametrize("reason", ["last player standing", "timed game: the richest", "round limit: the richest"])
+def test_every_reason_a_game_ends_reads_in_russian(reason):
+    from millionaire.events import reason_text
+
+    assert reason_text(reason, "en") == reason
+    russian = reason_text(reason, "ru")
+    assert russian != reason and not any("a" <= ch.lower() <= "z" for ch in russian)
