@@ -140,7 +140,7 @@ def test_cell_helpers() -> None:
     board = load_board("millionaire-classic")
     oil = board.cells[39]
     assert (oil.name("en"), oil.name("ru"), oil.short("en"), oil.short("ru")) == (
-        "Oil holding", "Нефтяной холдинг", "Oil", "Нефть")
+        "Oil holding", "Нефтяной холдинг", "Oil", "Нефтяной")
     assert oil.ownable and oil.mortgage_value == 175
     assert not board.cells[0].ownable
     assert board.name("ru") == "Миллионер классик" and board.currency("en") == "fants"

@@ -33,7 +33,7 @@ from ..agents import make_agent
 from ..board import load_board
 from ..engine import Game
 from ..errors import IllegalActionError
-from ..events import trade_text
+from ..events import reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, strategy_label, word
@@ -268,7 +268,7 @@ class GameTable(widgets.VBox):
         game = self.game
         if game.finished:
             result = game.result()
-            self.message.value = self._error(self.word("over", winner=self._winner(), reason=result.reason))
+            self.message.value = self._error(self.word("over", winner=self._winner(), reason=reason_text(result.reason, self.lang)))
             return False
         pending = game.pending
         if game.agents[pending.player] is not None:
@@ -412,7 +412,8 @@ class GameTable(widgets.VBox):
     def _status(self) -> str:
         game = self.game
         if game.finished:
-            return f"<div class='mln-status'>{html.escape(self.word('over', winner=self._winner(), reason=game.result().reason))}</div>"
+            reason = reason_text(game.result().reason, self.lang)
+            return f"<div class='mln-status'>{html.escape(self.word('over', winner=self._winner(), reason=reason))}</div>"
         pending = game.pending
         name = game.names[pending.player]
         if game.agents[pending.player] is not None:
