@@ -29,7 +29,7 @@ from ..errors import MillionaireError
 from ..jackpot import payout, spin
 from ..rules import RuleSet
 from ..words import check_lang, word
-from .common import board_options, error_html, new_figure, png
+from .common import board_options, error_html, new_figure, png, relabel
 
 def _shown(value: Any, fmt: str) -> str:
     """A table entry: ``fmt`` applied, or a dash for a missing number."""
@@ -125,10 +125,7 @@ class InvestmentExplorer(_Lab):
         self.refresh()
 
     def _relabel(self) -> None:
-        board = self.board_choice.value
-        self.board_choice.options = board_options(self.lang)
-        self.board_choice.value = board
-        self.board_choice.description = self.word("board")
+        relabel(self.board_choice, board_options(self.lang), self.word("board"))
         self.industry_choice.description = self.word("industry")
         self.level_slider.description = self.word("level")
         self.opponents_slider.description = self.word("opponents")
@@ -218,10 +215,7 @@ class MortgageLab(_Lab):
         self.refresh()
 
     def _relabel(self) -> None:
-        board = self.board_choice.value
-        self.board_choice.options = board_options(self.lang)
-        self.board_choice.value = board
-        self.board_choice.description = self.word("board")
+        relabel(self.board_choice, board_options(self.lang), self.word("board"))
         self.cell_choice.description = self.word("plot")
         self.rounds_slider.description = self.word("rounds")
         if self.cell_choice.options:
