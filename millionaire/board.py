@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card, Frozen
-from .errors import BoardFileError
+from .errors import BoardFileError, shown
 from .rules import MAX_AMOUNT
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
@@ -369,8 +369,7 @@ class _BoardParser:
         if value < 0:
             raise self.fail(where, f"field {name!r} must not be negative, got {value}")
         if value > MAX_AMOUNT:  # a hexadecimal number may be long yet short to write
-            shown = f"{value:,}" if value < 10**40 else "a number of more than 40 digits"
-            raise self.fail(where, f"field {name!r} must be at most {MAX_AMOUNT:,}, got {shown}")
+            raise self.fail(where, f"field {name!r} must be at most {MAX_AMOUNT:,}, got {shown(value)}")
         return value
 
     def unknown_fields(self, data: dict[str, Any], allowed: set[str], where: str) -> None:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .errors import shown
+
 #: The largest amount of money a rule or a board file may name (a price, a rent, the start cash).
 #: Games then stay far inside what numpy's 64-bit integers hold (the bots draw bids with numpy).
 MAX_AMOUNT = 10**9
@@ -118,9 +120,9 @@ class RuleSet:
                     continue
                 least, most = _MINIMUM.get(f.name, 0), _MAXIMUM.get(f.name, MAX_AMOUNT)
                 if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {_shown(value)}")
+                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {shown(value)}")
                 if value > most:
-                    raise ValueError(f"RuleSet.{f.name} must be at most {most:,}, got {_shown(value)}")
+                    raise ValueError(f"RuleSet.{f.name} must be at most {most:,}, got {shown(value)}")
         if self.max_players < self.min_players:
             raise ValueError(f"RuleSet.max_players ({self.max_players}) is below min_players ({self.min_players})")
 
@@ -190,13 +192,3 @@ _MAXIMUM = {"jail_max_turns": 100, "doubles_to_jail": 100, "monopoly_multiplier"
             "small_supply": 10_000, "large_supply": 10_000, "timed_rounds": 1_000_000, "trade_offers_per_turn": 100,
             "min_players": 100, "max_players": 100}
 
-
-def _shown(value: Any) -> str:
-    """A value for a message; a number too long to print usefully (or at all) by its length.
-
-    >>> _shown(-5), _shown(10**50)
-    ('-5', 'a number of more than 40 digits')
-    """
-    if isinstance(value, int) and abs(value) >= 10**40:
-        return "a number of more than 40 digits"
-    return repr(value)
