@@ -279,12 +279,18 @@ class MarkovChain:
         x = np.array(initial, dtype=float)
         if x.shape != (self.n,) or (x < 0).any() or abs(x.sum() - 1.0) > _ROW_SUM_TOLERANCE:
             raise ValueError(f"initial must be {self.n} non-negative probabilities summing to 1, got {x!r}")
+        if steps > _STEPS_ONE_BY_ONE:  # by squaring the matrix: a few dozen products however many steps
+            return x @ np.linalg.matrix_power(self.P, int(steps))
         for _ in range(int(steps)):
             x = x @ self.P
         return x
 
     def __repr__(self) -> str:
         return f"<MarkovChain: {self.n} states>"
+
+
+#: Up to this many steps a distribution is carried forward one step at a time; beyond, by powers of P.
+_STEPS_ONE_BY_ONE = 10_000
 
 
 # ---------------------------------------------------------------------- the card policy
