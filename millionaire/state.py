@@ -301,9 +301,9 @@ class _StateLoader:
             raise self.fail(label, "is missing")
         value = source[name]
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(label, f"must be an integer, got {value!r}")
+            raise self.fail(label, f"must be an integer, got {shown(value)}")
         if kind is bool and not isinstance(value, bool):
-            raise self.fail(label, f"must be true or false, got {value!r}")
+            raise self.fail(label, f"must be true or false, got {shown(value)}")
         if not isinstance(value, kind):
             raise self.fail(label, f"has the wrong type ({type(value).__name__})")
         return value
@@ -329,9 +329,9 @@ class _StateLoader:
         for cell, value in enumerate(values):
             if kind is bool:
                 if not isinstance(value, bool):
-                    raise self.fail(f"{name}[{cell}]", f"must be true or false, got {value!r}")
+                    raise self.fail(f"{name}[{cell}]", f"must be true or false, got {shown(value)}")
             elif isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise self.fail(f"{name}[{cell}]", f"must be an integer {low}..{high}, got {value!r}")
+                raise self.fail(f"{name}[{cell}]", f"must be an integer {low}..{high}, got {shown(value)}")
         return list(values)
 
     # -------------------------------------------------------------- values of a given kind
@@ -393,11 +393,11 @@ class _StateLoader:
     def state(self) -> GameState:
         board = self.board
         if self.data.get("format") != SAVE_FORMAT:
-            raise self.fail("format", f"must be {SAVE_FORMAT}, got {self.data.get('format')!r}")
+            raise self.fail("format", f"must be {SAVE_FORMAT}, got {shown(self.data.get('format'))}")
         self.unknown(self.data, _FIELDS, "")
         key = self.get("board", str)
         if key != board.key:
-            raise self.fail("board", f"is {key!r} but the board given is {board.key!r}")
+            raise self.fail("board", f"is {shown(key)} but the board given is {board.key!r}")
         try:
             rules = RuleSet.from_dict(self.get("rules", dict))
         except (ValueError, TypeError, OverflowError) as error:
@@ -505,7 +505,7 @@ class _StateLoader:
         info = self.board.cells[cell]
         if not info.ownable:
             raise self.fail("pending.cell", f"auctions cell {cell} ({info.name_en}), which cannot be owned")
-        if seller not in (-1, *range(self.seats)) or state.owner[cell] != seller:
+        if not -1 <= seller < self.seats or state.owner[cell] != seller:
             holder = "the bank" if seller == -1 else f"seat {seller}"
             raise self.fail("pending.seller", f"is {holder} but cell {cell} is owned by "
                             f"{'nobody' if state.owner[cell] < 0 else 'seat ' + str(state.owner[cell])}")
@@ -589,13 +589,14 @@ class _StateLoader:
                 raise self.fail(label, "a 'move' choice carries its options, no other choice does")
         elif name == "auction":
             cell, seller = task[1], task[2]
-            if not self.board.cells[cell].ownable or seller not in (-1, *range(self.seats)) or (
+            if not self.board.cells[cell].ownable or not -1 <= seller < self.seats or (
                     seller >= 0 and state.owner[cell] != seller):
                 raise self.fail(label, f"auctions cell {cell} for {seller}, who does not hold it")
         elif name == "land":
             cards = [card for deck in self.board.decks.values() for card in deck.cards]
-            if task[3] not in ("roll", "card", "jump") or task[4] not in {1, *(c.rent_multiplier for c in cards)} \
-                    or task[5] not in {0, *(c.dice_multiplier for c in cards)}:
+            rent_multipliers = {1} | {card.rent_multiplier for card in cards}
+            dice_multipliers = {0} | {card.dice_multiplier for card in cards}
+            if task[3] not in ("roll", "card", "jump") or task[4] not in rent_multipliers or task[5] not in dice_multipliers:
                 raise self.fail(label, f"lands in a way no roll, card or jump does: {shown(task)}")
         elif name == "pay" and task[1] < 0:
             raise self.fail(f"{label}[1]", f"must be a seat: only players pay by a step, got {task[1]}")
@@ -616,7 +617,7 @@ class _StateLoader:
         cards = self.get("cards", list, data, f"{label}.cards")
         for card in cards:
             if not self.is_card(card):
-                raise self.fail(f"{label}.cards", f"holds {card!r}, not a [deck, number] of this board")
+                raise self.fail(f"{label}.cards", f"holds {shown(card)}, not a [deck, number] of this board")
         player = PlayerState(
             name=self.get("name", str, data, f"{label}.name"), cash=cash, position=position,
             bankrupt=self.get("bankrupt", bool, data, f"{label}.bankrupt"),
@@ -629,7 +630,7 @@ class _StateLoader:
         if player.bankrupt:
             for name, bad in (("cash", player.cash), ("cards", player.cards), ("detained", player.detained)):
                 if bad:
-                    raise self.fail(f"{label}.{name}", f"must be empty for a bankrupt player, got {bad!r}")
+                    raise self.fail(f"{label}.{name}", f"must be empty for a bankrupt player, got {shown(bad)}")
         return player
 
     def property(self, players: list[PlayerState], owner: list[int], level: list[int], mortgaged: list[bool]) -> None:
@@ -666,7 +667,7 @@ class _StateLoader:
         for number, task in enumerate(tasks):
             label = f"tasks[{number}]"
             if not isinstance(task, list) or not task or not isinstance(task[0], str) or task[0] not in _TASKS:
-                raise self.fail(label, f"must be a list naming a task ({', '.join(_TASKS)}), got {task!r}")
+                raise self.fail(label, f"must be a list naming a task ({', '.join(_TASKS)}), got {shown(task)}")
             kinds = _TASKS[task[0]]
             required = sum(1 for k in kinds if not k.endswith("?"))
             if not required <= len(task) - 1 <= len(kinds):
@@ -679,10 +680,11 @@ class _StateLoader:
         kind = data.get("kind")
         if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage")):
             allowed = "roll, manage" if resumed else ", ".join(_DECISIONS)
-            raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {kind!r}")
+            raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
         window = kind in ("roll", "manage")  # the decisions where trades may be offered
-        self.unknown(data, ("kind", *needs, *(("offers",) if window else ())), f"{label}.")
+        fields = ["kind"] + list(needs) + (["offers"] if window else [])
+        self.unknown(data, tuple(fields), f"{label}.")
         for name, what in needs.items():
             if name not in data:
                 raise self.fail(f"{label}.{name}", f"is missing (a {kind!r} decision needs it)")
@@ -734,7 +736,7 @@ class _StateLoader:
         self.unknown(generator, ("bit_generator", "state", "has_uint32", "uinteger"), f"{label}.")
         name = np.random.PCG64().state["bit_generator"]
         if generator.get("bit_generator") != name:
-            raise self.fail(f"{label}.bit_generator", f"must be {name!r}, got {generator.get('bit_generator')!r}")
+            raise self.fail(f"{label}.bit_generator", f"must be {name!r}, got {shown(generator.get('bit_generator'))}")
         inner = self.get("state", dict, generator, f"{label}.state")
         self.unknown(inner, ("state", "inc"), f"{label}.state.")
         for part in ("state", "inc"):
@@ -748,6 +750,6 @@ class _StateLoader:
         buffer = self.get("buffer", list, dice, "dice.buffer")
         for index, face in enumerate(buffer):
             if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-                raise self.fail(f"dice.buffer[{index}]", f"must be a die face 1..6, got {face!r}")
+                raise self.fail(f"dice.buffer[{index}]", f"must be a die face 1..6, got {shown(face)}")
         # A shallow copy of the buffer: thousands of ints need no deepcopy.
         return {"bit_generator": _copy.deepcopy(generator), "buffer": list(buffer)}

@@ -31,7 +31,7 @@ from ..rules import MAX_AMOUNT, RuleSet
 from .common import error_html, new_figure, png
 
 BOARDS = ["millionaire-classic", "monopoly-us"]
-_CURVE_POINTS = 301  # points of the jackpot chart's curve
+_CURVE_POINTS = 101  # points of the jackpot chart's curve (each an exact sum over the 216 spins)
 
 _WORDS = {
     "en": {
@@ -375,7 +375,7 @@ class JackpotLab(_Lab):
 
     def _draw(self) -> None:
         bet, box = self._applied
-        # The curve at the boxes drawn: a few hundred points across the axis, whatever its length.
+        # The curve at the boxes drawn: a hundred points across the axis, whatever its length.
         boxes = np.unique(np.linspace(0, max(4 * int(self.break_even_box), box), _CURVE_POINTS).astype(np.int64))
         returns = [economics.jackpot_return_per_bet(bet, int(b)) for b in boxes]
         figure = new_figure(8, 3)
