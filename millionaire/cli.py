@@ -222,20 +222,24 @@ def _integer(least: int, most: int) -> Callable[[str], int]:
     >>> _integer(1, 10)("9" * 5000)
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: must be an integer 1..10, got '99999999999999999999...' (5000 characters)
+    argparse.ArgumentTypeError: must be at most 10, got '99999999999999999999...' (5000 characters)
     """
 
     def convert(text: str) -> int:
         quoted = repr(text) if len(text) <= 20 else f"'{text[:20]}...' ({len(text)} characters)"
-        problem = argparse.ArgumentTypeError(f"must be an integer {least}..{most}, got {quoted}")
-        if len(text.strip().lstrip("+-").lstrip("0")) > len(str(most)):  # out of range: not even read
-            raise problem
+        digits = text.strip().lstrip("+").lstrip("0")
+        if digits.isdigit() and len(digits) > len(str(most)):  # too big: not even read
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {quoted}")
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 40 else None
         except ValueError:
-            raise problem from None
-        if not least <= value <= most:
-            raise problem
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {quoted}")
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {value}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {quoted}")
         return value
 
     return convert

@@ -161,7 +161,7 @@ class GameState:
         """Load a state saved by :meth:`to_json`; damaged text raises :class:`SaveFileError`."""
         check_json_bounds(text)
         try:
-            data = json.loads(text, parse_int=_bounded_int)
+            data = json.loads(text, parse_int=lambda digits: _bounded_int(digits, text))
         except json.JSONDecodeError as error:
             raise SaveFileError(f"saved game is not valid JSON: {error}") from None
         return cls.from_dict(data, board)
@@ -239,11 +239,11 @@ def check_json_bounds(text: str) -> None:
             depth = max(depth - 1, 0)
 
 
-def _bounded_int(digits: str) -> int:
-    """An integer of a save as JSON reads it, refused when longer than any number a save holds."""
+def _bounded_int(digits: str, text: str) -> int:
+    """An integer of the save ``text`` as JSON reads it, refused when longer than any number a save holds."""
     if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
-        raise SaveFileError(f"saved game holds a number of {len(digits.lstrip('-')):,} digits; "
-                            f"no number in a save has more than {MAX_SAVE_DIGITS}")
+        raise SaveFileError(f"saved game holds a number of {len(digits.lstrip('-')):,} digits (at character "
+                            f"{text.find(digits) + 1}); no number in a save has more than {MAX_SAVE_DIGITS}")
     return int(digits)
 
 
