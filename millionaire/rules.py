@@ -23,6 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .errors import shown
+
+#: The largest amount of money a rule or a board file may name (a price, a rent, the start cash).
+#: Games then stay far inside what numpy's 64-bit integers hold (the bots draw bids with numpy).
+MAX_AMOUNT = 10**9
+
 MONOPOLY_SCOPES = ("unbuilt", "all")
 BANKRUPTCY_TO_PLAYER = ("to_board", "to_creditor")
 BANKRUPTCY_TO_BANK = ("to_board", "auction")
@@ -112,9 +118,11 @@ class RuleSet:
             else:  # int or int | None
                 if value is None and "None" in f.type:
                     continue
-                least = _MINIMUM.get(f.name, 0)
+                least, most = _MINIMUM.get(f.name, 0), _MAXIMUM.get(f.name, MAX_AMOUNT)
                 if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {value!r}")
+                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {shown(value)}")
+                if value > most:
+                    raise ValueError(f"RuleSet.{f.name} must be at most {most:,}, got {shown(value)}")
         if self.max_players < self.min_players:
             raise ValueError(f"RuleSet.max_players ({self.max_players}) is below min_players ({self.min_players})")
 
@@ -179,3 +187,8 @@ class RuleSet:
 
 _MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,
             "min_bid": 1, "timed_rounds": 1, "min_players": 1, "max_players": 1}
+#: Upper bounds of the options that count something; every other integer option is money, up to MAX_AMOUNT.
+_MAXIMUM = {"jail_max_turns": 100, "doubles_to_jail": 100, "monopoly_multiplier": 100, "small_per_large": 100,
+            "small_supply": 10_000, "large_supply": 10_000, "timed_rounds": 1_000_000, "trade_offers_per_turn": 100,
+            "min_players": 100, "max_players": 100}
+

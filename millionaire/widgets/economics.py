@@ -27,9 +27,12 @@ from ..board import load_board
 from ..engine import Game
 from ..errors import MillionaireError
 from ..jackpot import payout, spin
-from ..rules import RuleSet
+from ..rules import MAX_AMOUNT, RuleSet
 from ..words import check_lang, word
 from .common import board_options, error_html, new_figure, png, relabel
+
+_CURVE_POINTS = 101  # points of the jackpot chart's curve (each an exact sum over the 216 spins)
+
 
 def _shown(value: Any, fmt: str) -> str:
     """A table entry: ``fmt`` applied, or a dash for a missing number."""
@@ -112,6 +115,7 @@ class InvestmentExplorer(_Lab):
         self.industry_choice = widgets.Dropdown(**initial)
         self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, **initial)
         self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, **initial)
+        self._filling = False
         self._relabel()
         self._fill_industries(industry)
         self.level_slider.value = self._whole(level, "level", 0, self.level_slider.max)
@@ -133,11 +137,16 @@ class InvestmentExplorer(_Lab):
             self._fill_industries(self.industry_choice.value)
 
     def _fill_industries(self, industry: str | None) -> None:
+        """Fit the controls to the chosen board: its industries and levels (a level it lacks becomes its top)."""
         board = load_board(self.board_choice.value)
         options = [(ind.name(self.lang), ind.key) for ind in board.industries]
-        self.industry_choice.options = options
-        self.industry_choice.value = industry if industry in [k for _, k in options] else options[0][1]
-        self.level_slider.max = board.levels - 1
+        self._filling = True  # the controls change one by one: draw once they all fit the board
+        try:
+            self.level_slider.max = board.levels - 1
+            self.industry_choice.options = options
+            self.industry_choice.value = industry if industry in [k for _, k in options] else options[0][1]
+        finally:
+            self._filling = False
 
     def set_industry(self, key: str) -> None:
         def choose() -> None:
@@ -154,6 +163,8 @@ class InvestmentExplorer(_Lab):
         self._guard(lambda: setattr(self.opponents_slider, "value", self._whole(opponents, "opponents", 1, 5)))
 
     def refresh(self) -> None:
+        if self._filling:
+            return
         board = load_board(self.board_choice.value)
         opponents, level = self.opponents_slider.value, self.level_slider.value
         everything = economics.investment_table(board, opponents=opponents, lang=self.lang)
@@ -330,14 +341,14 @@ class JackpotLab(_Lab):
         self._draw()
 
     def set_bet(self, bet: int) -> None:
-        self._guard(lambda: self._compute(self._whole(bet, "bet", 1), self._applied[1]))
+        self._guard(lambda: self._compute(self._whole(bet, "bet", 1, MAX_AMOUNT), self._applied[1]))
 
     def set_box(self, box: int) -> None:
-        self._guard(lambda: self._compute(self._applied[0], self._whole(box, "box", 0)))
+        self._guard(lambda: self._compute(self._applied[0], self._whole(box, "box", 0, MAX_AMOUNT)))
 
     def _from_controls(self) -> None:
-        self._guard(lambda: self._compute(self._whole(self.bet_box.value, "bet", 1),
-                                          self._whole(self.box_box.value, "box", 0)))
+        self._guard(lambda: self._compute(self._whole(self.bet_box.value, "bet", 1, MAX_AMOUNT),
+                                          self._whole(self.box_box.value, "box", 0, MAX_AMOUNT)))
 
     def _compute(self, bet: int, box: int) -> None:
         self.rows = economics.jackpot_distribution(bet, box)
@@ -377,7 +388,8 @@ class JackpotLab(_Lab):
 
     def _draw(self) -> None:
         bet, box = self._applied
-        boxes = np.arange(0, max(4 * int(self.break_even_box) + 1, box + 1), max(1, bet // 2))
+        # The curve at the boxes drawn: a hundred points across the axis, whatever its length.
+        boxes = np.unique(np.linspace(0, max(4 * int(self.break_even_box), box), _CURVE_POINTS).astype(np.int64))
         returns = [economics.jackpot_return_per_bet(bet, int(b)) for b in boxes]
         figure = new_figure(8.6, 3.4)
         ax = figure.add_subplot()
