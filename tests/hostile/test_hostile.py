@@ -216,11 +216,11 @@ def test_the_jackpot_lab_draws_a_big_box_quickly(bet: int, box: int) -> None:
     assert lab.message.value == "" and lab.summary.value
 
 
-@pytest.mark.parametrize("bet, box, field", [(1, 10**12, "box"), (10**10, 200, "bet"), (2**63, 200, "bet")])
+@pytest.mark.parametrize("bet, box, field", [(1, 10**12, "The box"), (10**10, 200, "The bet"), (2**63, 200, "The bet")])
 def test_the_jackpot_lab_refuses_amounts_beyond_the_bound(bet: int, box: int, field: str) -> None:
     from millionaire.widgets.economics import JackpotLab
 
     lab = JackpotLab(bet=10, box=200)
-    lab.set_bet(bet) if field == "bet" else lab.set_box(box)
-    assert f"{field} must be a whole number" in lab.message.value
+    lab.set_bet(bet) if field == "The bet" else lab.set_box(box)
+    assert f"{field}: a whole number from" in lab.message.value
     assert lab._applied == (10, 200)  # nothing changed
