@@ -180,6 +180,7 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "after_roll": ("bool",),
     "release": ("seat", "str"),
     "choose": ("str", "card", "cells?"),
+    "window": ("seat",),
 }
 
 #: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
@@ -216,8 +217,8 @@ def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool]
 
 
 def net_worth(state: GameState, board: Board, seat: int) -> int:
-    """A seat's net worth: cash, plus properties at price (mortgaged: half), plus buildings at cost;
-    0 for a bankrupt player."""
+    """A seat's net worth: cash, plus properties at price (mortgaged: less the loan, at the rule set's
+    ``mortgage_rate``), plus buildings at what they cost; 0 for a bankrupt player."""
     player = state.players[seat]
     if player.bankrupt:
         return 0
@@ -225,7 +226,8 @@ def net_worth(state: GameState, board: Board, seat: int) -> int:
     for cell in board.ownable:
         if state.owner[cell] == seat:
             info = board.cells[cell]
-            worth += info.price // 2 if state.mortgaged[cell] else info.price
+            # A mortgaged property is worth its price less the loan on it.
+            worth += info.price - int(info.price * state.rules.mortgage_rate) if state.mortgaged[cell] else info.price
             if state.level[cell]:
                 worth += state.level[cell] * board.industries[info.industry].build_price
     return worth
@@ -465,8 +467,8 @@ class _StateLoader:
 
     def decision(self, data: dict[str, Any], label: str, resumed: bool = False) -> None:
         kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage")):
-            allowed = "roll, manage" if resumed else ", ".join(_DECISIONS)
+        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage", "raise")):
+            allowed = "roll, manage, raise" if resumed else ", ".join(_DECISIONS)
             raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {kind!r}")
         needs = {"player": "seat", **_DECISIONS[kind]}
         for name, what in needs.items():
@@ -475,6 +477,11 @@ class _StateLoader:
             self.check(data[name], what, f"{label}.{name}")
         if "offers" in data:
             self.check(data["offers"], "count", f"{label}.offers")
+        for flag in ("between", "building"):  # a window between turns; an auction of a building
+            if flag in data:
+                self.check(data[flag], "bool", f"{label}.{flag}")
+        if kind == "bid" and "resume" in data:  # a building auction returns to its window
+            self.decision(data["resume"], f"{label}.resume", resumed=True)
         if kind == "bid" and data["player"] not in data["bidders"]:
             raise self.fail(f"{label}.bidders", f"does not list the bidder {data['player']}")
         if kind == "choose" and not data["options"]:
