@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, NamedTuple
 
+from .cards import Frozen
+
 #: Reels of a machine and the faces of the die that spins each one.
 REELS = 3
 FACES = 6
@@ -49,7 +51,7 @@ class SlotMachineError(ValueError):
 
 
 @dataclass(frozen=True)
-class SlotMachine:
+class SlotMachine(Frozen):
     """Reels and paytable of a slot machine.
 
     ``reels[i][face - 1]`` is the symbol reel ``i`` shows for a die face; ``all_reels`` and
