@@ -138,6 +138,9 @@ class Game:
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
         self._ownable, self._loans, self._arrivals = _tables(board, self.rules)
+        # Options read in the hot loop, kept as plain attributes (compiled: no lookup on the RuleSet).
+        self._between_turns: bool = self.rules.build_between_turns
+        self._building_auctions: bool = self.rules.building_auctions
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -755,7 +758,7 @@ class Game:
         tasks = state.tasks
         if what in ("build", "sell", "mortgage", "redeem"):
             if what == "build":
-                if self.rules.building_auctions and self._building_auction(seat, action.cell, data):
+                if self._building_auctions and self._building_auction(seat, action.cell, data):
                     return
                 self._build(seat, action.cell)
             elif what == "sell":
@@ -790,8 +793,10 @@ class Game:
             else:
                 tasks.append(["jailroll"] if player.detained else ["roll"])
         elif kind == "manage":
-            if not data.get("between"):  # a window between turns just closes
-                tasks.append(["roll"] if what == "roll" else ["endturn"])
+            if what == "roll":
+                tasks.append(["roll"])
+            elif "between" not in data:  # a window between turns just closes
+                tasks.append(["endturn"])
         elif kind == "buy":
             cell = data["cell"]
             if what == "buy":
@@ -952,33 +957,47 @@ class Game:
                 self._finish(self._richest(), "timed game: the richest")
                 return
         state.current = nxt
-        if self.rules.build_between_turns:
-            # A window for each other player, in seat order from the next one, before his turn starts.
+        if self._between_turns:
+            # A window for each other player who could build now, in seat order from the next one,
+            # before the next turn starts (each is checked again when its turn comes).
+            builders = self._builders(-1)
             for offset in range(count - 1, 0, -1):
                 other = (seat + offset) % count
-                if not state.players[other].bankrupt:
+                if builders[other]:
                     state.tasks.append(["window", other])
         if not state.tasks:
             self._t_turn()  # the next player's turn starts at once
 
     def _t_window(self, seat: int) -> None:
-        """Open a window between turns for ``seat`` if he could build or lift a mortgage now."""
-        if self._window_worth_opening(seat):
+        """Open a window between turns for ``seat`` if he still could build (an earlier window may
+        have taken the last buildings)."""
+        if self._builders(seat)[seat]:
             self.state.pending = {"kind": "manage", "player": seat, "again": False, "between": True}
 
-    def _window_worth_opening(self, seat: int) -> bool:
+    def _builders(self, only: int) -> list[bool]:
+        """For each seat (or only for seat ``only``; -1: all), could he build somewhere now: a whole
+        unmortgaged industry, the cash and a building left in the bank? One pass over the industries."""
         state, board = self.state, self.board
-        for index in self.complete_industries(seat):
-            for cell in board.industries[index].cells:
-                if not self.can_build(seat, cell):
-                    return True
-        if self.rules.redeem_any_time:
-            owner, mortgaged = state.owner, state.mortgaged
-            cash = state.players[seat].cash
-            for cell in board.ownable:
-                if owner[cell] == seat and mortgaged[cell] and cash >= self.redemption_cost(cell):
-                    return True
-        return False
+        owner, mortgaged, level, players = state.owner, state.mortgaged, state.level, state.players
+        top = self.rules.small_per_large + 1
+        could = [False] * len(players)
+        for industry in board.industries:
+            cells = industry.cells
+            seat = owner[cells[0]]
+            if seat < 0 or (only >= 0 and seat != only) or could[seat] or players[seat].cash < industry.build_price:
+                continue
+            # The test of state.industry_owner written out (see complete_industries), finding on the
+            # way a lowest plot: building is even, so only a lowest plot can take the next building.
+            lowest = cells[0]
+            for cell in cells:
+                if owner[cell] != seat or mortgaged[cell]:
+                    break
+                if level[cell] < level[lowest]:
+                    lowest = cell
+            else:
+                if level[lowest] < top and not self.can_build(seat, lowest):
+                    could[seat] = True
+        return could
 
     # ------------------------------------------------------------------ arriving on a cell
     def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:

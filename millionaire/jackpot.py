@@ -69,23 +69,32 @@ class SlotMachine(Frozen):
     adjacent_pair: tuple[tuple[str, int], ...]
     jackpot_symbol: str
 
-    def spin(self, *faces: int) -> Spin:
-        """Read the reels showing die faces ``faces`` (one per reel, each 1..6)."""
-        shown = [reel[face - 1] for reel, face in zip(self.reels, faces)]
-        first = shown[0]
-        if all(symbol == first for symbol in shown):
+    def spin(self, face1: int, face2: int, face3: int) -> Spin:
+        """Read the three reels showing die faces ``face1..face3`` (each 1..6)."""
+        first, second, third = self.reels
+        a, b, c = first[face1 - 1], second[face2 - 1], third[face3 - 1]
+        if a == b == c:
             for symbol, multiplier in self.all_reels:
-                if symbol == first:
+                if symbol == a:
                     return Spin("three", symbol, multiplier)
-        for left, right in zip(shown, shown[1:]):
-            if left != right:
-                continue
-            if left == self.jackpot_symbol:
-                return Spin("jackpot", left, 0)
-            for symbol, multiplier in self.adjacent_pair:
-                if symbol == left:
-                    return Spin("pair", symbol, multiplier)
+        if a == b:  # the first two reels, then the last two
+            paid = self._pair(a)
+            if paid is not None:
+                return paid
+        if b == c:
+            paid = self._pair(b)
+            if paid is not None:
+                return paid
         return Spin("lose", "", 0)
+
+    def _pair(self, symbol: str) -> Spin | None:
+        """What two equal neighbours showing ``symbol`` win (``None``: nothing)."""
+        if symbol == self.jackpot_symbol:
+            return Spin("jackpot", symbol, 0)
+        for paying, multiplier in self.adjacent_pair:
+            if paying == symbol:
+                return Spin("pair", symbol, multiplier)
+        return None
 
     @classmethod
     def from_table(cls, table: Any) -> SlotMachine:

@@ -65,8 +65,8 @@ class RuleSet:
         ``transfer_mortgage_fee`` at once and lifts the mortgage later at the usual cost (Monopoly).
     redeem_any_time : a mortgage may be lifted in any window of the owner (after the roll, between
         turns), not only before his own roll (Millionaire).
-    build_between_turns : after each turn, every other player who could build or lift a mortgage gets
-        a window (a ``manage`` decision marked ``between``) to build, sell, mortgage and redeem (Monopoly).
+    build_between_turns : after each turn, every other player who could build gets a window (a
+        ``manage`` decision marked ``between``) to build, sell, mortgage, redeem and trade (Monopoly).
     building_auctions : when a player orders a building of which the bank has fewer left than the
         players who could build one, the bank auctions it among them, opening at its price (Monopoly).
     debt_in_property : a player who must raise money for a debt to another player may offer that

@@ -128,33 +128,38 @@ def test_monopoly_opens_a_window_for_every_other_player_after_a_turn(monopoly):
     assert game.pending.kind == "roll" and game.pending.player == 1 and game.state.current == 1
 
 
-def test_no_window_for_a_player_who_could_neither_build_nor_lift_a_mortgage(monopoly):
+def test_no_window_for_a_player_who_could_not_build(monopoly):
     game = new_game(monopoly, 3)
     give(game, 2, 1, 3)
-    game.state.players[2].cash = 40  # a house costs 50
-    give(game, 1, 39)
-    game.state.mortgaged[39] = True
-    game.state.players[1].cash = 219  # lifting costs 220
-    stack(game, "chest", "receive", amount=200)
-    roll(game, 1, 1)  # Community Chest, then a double
-    roll(game, 3, 4)  # 9 Connecticut: decline, no bids
-    game.apply(Action.decline())
-    while game.pending.kind == "bid":
-        game.apply(Action.pass_())
-    end_turn(game)
-    assert game.pending.kind == "roll" and game.pending.player == 1  # no window for seat 1 or seat 2
+    game.state.players[2].cash = 49  # a brown house costs 50
+    give(game, 1, 37, 39)
+    game.state.mortgaged[39] = True  # a mortgaged lot in the group: no building (lifting alone opens no window)
+    pass_monopoly_turn(game, 4, 5)
+    assert game.pending.kind == "roll" and game.pending.player == 1
 
 
 def test_a_window_lifts_a_mortgage_between_turns(monopoly):
     game = new_game(monopoly, 2)
-    give(game, 1, 39)
-    game.state.mortgaged[39] = True
+    give(game, 1, 37, 39, 5)
+    game.state.mortgaged[5] = True
     pass_monopoly_turn(game, 4, 5)
     assert game.pending.kind == "manage" and game.pending.player == 1 and game.pending.data["between"]
-    game.apply(Action.redeem(39))
-    assert not game.state.mortgaged[39]
+    game.apply(Action.redeem(5))
+    assert not game.state.mortgaged[5] and game.state.players[1].cash == 1500 - 110
     game.apply(Action.end_turn())
     assert game.pending.kind == "roll" and game.pending.player == 1
+
+
+def test_a_window_whose_buildings_an_earlier_window_took_stays_shut(monopoly):
+    game = new_game(monopoly, 3, small_supply=4, building_auctions=False)
+    give(game, 1, 37, 39)
+    give(game, 2, 1, 3)
+    give(game, 0, 6, 8, 9, level=1)  # the bank has one house left
+    pass_monopoly_turn(game, 1, 3)  # 4: Income Tax
+    assert game.pending.player == 1 and game.pending.data["between"]
+    game.apply(Action.build(37))  # the last house
+    game.apply(Action.end_turn())
+    assert game.pending.kind == "roll" and game.pending.player == 1  # no window left for seat 2
 
 
 def pass_monopoly_turn(game: Game, *dice: int) -> None:
