@@ -817,9 +817,10 @@ class Game:
             if what == "accept":
                 self._trade(data["from"], trade)
             resume = data["resume"]
-            debtor = state.players[resume["player"]]
-            if resume["kind"] == "raise" and debtor.cash >= resume["amount"]:
-                return  # the debt can be paid now: the pay step is retried
+            if resume["kind"] == "raise":
+                debtor, amount = resume["player"], resume["amount"]
+                if state.players[debtor].cash >= amount or self.liquidation_value(debtor) < amount:
+                    return  # the pay step is retried: now it is paid, or it can no longer be (bankruptcy)
             state.pending = resume
 
     # ------------------------------------------------------------------ money

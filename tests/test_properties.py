@@ -289,6 +289,21 @@ def probe_illegal(game: Game, rng: random.Random, where: str, exact: bool = Fals
 
 
 # ---------------------------------------------------------------------------------- the driver
+def debt_offer(game: Game, rng: random.Random) -> Action | None:
+    """Now and then, a debtor raising money for another player offers him a property for cash
+    (``RuleSet.debt_in_property``; no built-in strategy does it). ``None``: the agent answers."""
+    data = game.state.pending
+    if data["kind"] != "raise" or data["payee"] < 0 or not game.rules.debt_in_property or rng.random() < 0.5:
+        return None
+    seat, creditor = data["player"], data["payee"]
+    cells = [c for c in game.board.ownable if game.tradeable(c, seat, mortgaged_ok=game.rules.trade_mortgaged)]
+    if not cells:
+        return None
+    cash = min(game.state.players[creditor].cash, rng.randrange(1, 2 * data["amount"] + 1))
+    action = Action.offer(Trade(partner=creditor, give_cells=(rng.choice(cells),), take_cash=cash))
+    return action if game.is_legal(action) else None
+
+
 def play_checked(board_key: str, seed: int, strategies: list[str], variant: str = "preset",
                  probe: bool = True, max_rounds: int = MAX_ROUNDS) -> Game:
     """Play one game by hand, checking every invariant after every action.
@@ -311,7 +326,7 @@ def play_checked(board_key: str, seed: int, strategies: list[str], variant: str 
             probe_illegal(game, rng, where)
         if rng.random() < SAVE_RATE:
             assert GameState.from_json(game.state.to_json(), board) == game.state, f"{where}: the save does not round-trip"
-        action = game.agents[decision.player].choose(game, decision)
+        action = debt_offer(game, rng) or game.agents[decision.player].choose(game, decision)
         before = checker.before(action)
         game.apply(action)
         steps += 1

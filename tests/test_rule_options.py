@@ -423,3 +423,12 @@ def test_the_engine_plays_the_slot_machine_of_its_board_file(tmp_path):
     rig(game, 6, 6, 6)
     game.apply(Action.bet(10))
     assert game.state.players[0].cash == 2000 + 590  # 60 bets paid back in all
+
+
+def test_a_debtor_who_trades_away_too_much_to_cover_the_rest_goes_bankrupt(monopoly):
+    game = debt_game(monopoly)  # owes 100 with 30 in cash; Reading Railroad would raise 100 more
+    game.apply(Action.offer(Trade(partner=1, give_cells=(5,), take_cash=5)))
+    game.apply(Action.accept())
+    # 35 in cash and two browns that mortgage for 30 each: 100 can no longer be raised.
+    assert game.state.players[0].bankrupt and game.state.owner[5] == 1
+    assert game.finished and game.result().winner == 1
