@@ -102,7 +102,8 @@ class SlotMachine(Frozen):
 
         Raises :class:`SlotMachineError` naming the field and the reason.
 
-        >>> SlotMachine.from_table({"reels": [["a"] * 6] * 2})
+        >>> SlotMachine.from_table({"reels": [["a"] * 6] * 2, "all_reels": {}, "adjacent_pair": {},
+        ...                         "jackpot_symbol": "a"})
         Traceback (most recent call last):
         ...
         millionaire.jackpot.SlotMachineError: field 'reels' must list 3 reels, got 2
