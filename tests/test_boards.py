@@ -123,7 +123,7 @@ def test_unknown_board_name() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Millionaire Classic against shared/rules/millionaire-classic.md
+# Millionaire Classic against docs/rules/millionaire-classic.md
 # ---------------------------------------------------------------------------------------------
 
 
@@ -334,7 +334,7 @@ def test_classic_slot_machine_matches_the_rules_page(classic, classic_page: str)
 
 
 # ---------------------------------------------------------------------------------------------
-# US Monopoly against shared/rules/monopoly.md
+# US Monopoly against docs/rules/monopoly.md
 # ---------------------------------------------------------------------------------------------
 
 
