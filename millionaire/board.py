@@ -24,6 +24,7 @@ from typing import Any
 
 from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card, Frozen
 from .errors import BoardFileError, shown
+from .jackpot import SlotMachine, SlotMachineError
 from .rules import MAX_AMOUNT
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
@@ -74,7 +75,7 @@ _BOARD_FIELDS = {
 _CURRENCY_FORMS = ("currency_one_en", "currency_one_ru", "currency_few_ru")
 _INDUSTRY_FIELDS = {"key": str, "name_en": str, "name_ru": str, "colour": str, "build_price": int, "cells": list}
 _PROVENANCE_FIELDS = {"sources": list, "reconstructed": list, "note": str}
-_TOP_LEVEL = ("board", "provenance", "industries", "cells", "decks")
+_TOP_LEVEL = ("board", "provenance", "slot_machine", "industries", "cells", "decks")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 # Bounds of a board file, checked before anything is built from it: the text before TOML reads it
@@ -182,6 +183,7 @@ class Board(Frozen):
     decks: dict[str, Deck]
     provenance: dict[str, Any]
     source: str = ""
+    slot_machine: SlotMachine | None = None
     currency_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     jail: int = field(init=False)
     plots: tuple[int, ...] = field(init=False)
@@ -392,6 +394,7 @@ class _BoardParser:
         cells = self.cells(info["size"], info["small_per_large"] + 2, decks)
         industries, cells = self.industries(cells)
         self.check_names(cells, industries)
+        machine = self.slot_machine(cells)
         board = Board(
             small_per_large=info.pop("small_per_large"),
             cells=tuple(cells),
@@ -399,6 +402,7 @@ class _BoardParser:
             decks=decks,
             provenance=dict(provenance),
             source=self.source,
+            slot_machine=machine,
             currency_forms={"en": (forms.get("currency_one_en", info["currency_en"]), info["currency_en"]),
                             "ru": (forms.get("currency_one_ru", info["currency_ru"]),
                                    forms.get("currency_few_ru", info["currency_ru"]), info["currency_ru"])},
@@ -432,6 +436,20 @@ class _BoardParser:
             if kind is list and not all(isinstance(v, str) and v.strip() for v in value):
                 raise self.fail("[provenance]", f"field {name!r} must list non-empty strings, got {value!r}")
         return dict(info)
+
+    def slot_machine(self, cells: list[Cell]) -> SlotMachine | None:
+        """The ``[slot_machine]`` table: required with a ``jackpot`` cell, refused without one."""
+        jackpot = [cell.index for cell in cells if cell.kind is CellKind.JACKPOT]
+        if "slot_machine" not in self.data:
+            if jackpot:
+                raise self.fail("[slot_machine]", f"missing table: cell {jackpot[0]} is a 'jackpot' cell and needs the machine's reels and paytable")
+            return None
+        if not jackpot:
+            raise self.fail("[slot_machine]", "the board has no 'jackpot' cell to play it on")
+        try:
+            return SlotMachine.from_table(self.data["slot_machine"])
+        except SlotMachineError as error:
+            raise self.fail("[slot_machine]", str(error)) from None
 
     def cells(self, size: int, levels: int, decks: dict[str, Deck]) -> list[Cell]:
         if not 4 <= size <= MAX_CELLS:

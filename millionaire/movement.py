@@ -286,13 +286,16 @@ def move_choices(board: Board, among: str, player: int, owner: list[int] | None)
 
 
 def nearest_player(board: Board, player: int, position: int, positions: list[int | None] | None) -> int:
-    """The seat of the nearest other player by cells, ties going to the one ahead; -1 if none."""
+    """The seat of the nearest other player by cells, ties going to the one ahead; -1 if none.
+
+    A player on the same cell is not a swap partner (swapping with him would change nothing).
+    """
     if not positions:
         return -1
     size = len(board.cells)
     best, best_key = -1, (size + 1, 1)
     for seat, cell in enumerate(positions):
-        if seat == player or cell is None:
+        if seat == player or cell is None or cell == position:
             continue
         ahead = (cell - position) % size
         behind = (position - cell) % size

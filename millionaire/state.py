@@ -194,6 +194,7 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "after_roll": ("bool",),
     "release": ("seat", "str"),
     "choose": ("str", "card", "cells?"),
+    "window": ("seat",),
 }
 
 #: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
@@ -265,8 +266,8 @@ def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool]
 
 
 def net_worth(state: GameState, board: Board, seat: int) -> int:
-    """A seat's net worth: cash, plus properties at price (mortgaged: half), plus buildings at cost;
-    0 for a bankrupt player."""
+    """A seat's net worth: cash, plus properties at price (mortgaged: less the loan, at the rule set's
+    ``mortgage_rate``), plus buildings at what they cost; 0 for a bankrupt player."""
     player = state.players[seat]
     if player.bankrupt:
         return 0
@@ -274,7 +275,8 @@ def net_worth(state: GameState, board: Board, seat: int) -> int:
     for cell in board.ownable:
         if state.owner[cell] == seat:
             info = board.cells[cell]
-            worth += info.price // 2 if state.mortgaged[cell] else info.price
+            # A mortgaged property is worth its price less the loan on it.
+            worth += info.price - int(info.price * state.rules.mortgage_rate) if state.mortgaged[cell] else info.price
             if state.level[cell]:
                 worth += state.level[cell] * board.industries[info.industry].build_price
     return worth
@@ -678,12 +680,16 @@ class _StateLoader:
 
     def decision(self, data: dict[str, Any], label: str, resumed: bool = False) -> None:
         kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage")):
-            allowed = "roll, manage" if resumed else ", ".join(_DECISIONS)
+        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage", "raise")):
+            allowed = "roll, manage, raise" if resumed else ", ".join(_DECISIONS)
             raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
         window = kind in ("roll", "manage")  # the decisions where trades may be offered
-        fields = ["kind"] + list(needs) + (["offers"] if window else [])
+        # Optional: trade offers made in a window; a window between turns; a building auction and the
+        # window it returns to.
+        optional = (["offers"] if window else []) + (["between"] if kind == "manage" else [])
+        optional += ["building", "resume"] if kind == "bid" else []
+        fields = ["kind"] + list(needs) + optional
         self.unknown(data, tuple(fields), f"{label}.")
         for name, what in needs.items():
             if name not in data:
@@ -694,6 +700,11 @@ class _StateLoader:
             if data["offers"] > self.rules.trade_offers_per_turn:
                 raise self.fail(f"{label}.offers", f"is {data['offers']}, more than the "
                                 f"{self.rules.trade_offers_per_turn} trade offers a turn allows")
+        for flag in ("between", "building"):  # a window between turns; an auction of a building
+            if flag in data:
+                self.check(data[flag], "bool", f"{label}.{flag}")
+        if kind == "bid" and "resume" in data:  # a building auction returns to its window
+            self.decision(data["resume"], f"{label}.resume", resumed=True)
         if kind == "bid" and data["player"] not in data["bidders"]:
             raise self.fail(f"{label}.bidders", f"does not list the bidder {data['player']}")
         if kind == "choose" and not data["options"]:
