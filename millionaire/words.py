@@ -64,6 +64,8 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.buy": "buy {cell} or send it to auction", "decision.bid": "auction for {cell}: the highest bid is {high}",
         "decision.jackpot": "play the slot machine?", "decision.choose": "choose a cell for the card",
         "decision.raise": "raise {amount} to pay a debt: sell or mortgage", "decision.trade_reply": "a trade is offered: {trade}",
+        "decision.between": "build before the next turn if you wish, then end this window",
+        "decision.building_bid": "the bank is short of buildings: auction for one on {cell}, the highest bid is {high}",
         # the tournament runner
         "tournament.board": "Board", "tournament.strategies": "Strategies:", "tournament.games": "Games",
         "tournament.seed": "Seed", "tournament.run": "Run", "tournament.preset": "as the rules say",
@@ -195,6 +197,8 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.buy": "купить «{cell}» или отправить на аукцион", "decision.bid": "аукцион за «{cell}»: высшая ставка {high}",
         "decision.jackpot": "сыграть в Джекпот?", "decision.choose": "выберите клетку для карточки",
         "decision.raise": "нужно собрать {amount}: продайте или заложите", "decision.trade_reply": "предложена сделка: {trade}",
+        "decision.between": "можно строить до следующего хода, затем закончить",
+        "decision.building_bid": "в банке не хватает построек: аукцион за постройку на участке «{cell}», высшая ставка {high}",
         "tournament.board": "Поле", "tournament.strategies": "Стратегии:", "tournament.games": "Партий",
         "tournament.seed": "Номер серии", "tournament.run": "Запустить", "tournament.preset": "как в правилах",
         "tournament.strategy": "стратегия", "tournament.rate": "доля побед", "tournament.interval": "95% интервал",
