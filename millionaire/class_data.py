@@ -78,6 +78,7 @@ _MESSAGES = {
         "duplicate": "the same line as row {first} for group {group!r} (add the counts into one row)",
         "nothing": "no rows of data (only the heading and notes)",
         "missing": "no such file: {path}",
+        "no_group": "no rows of group {group!r}; the groups are {groups}",
     },
     "ru": {
         "row": "{source}: строка {row}: {reason}",
@@ -96,6 +97,7 @@ _MESSAGES = {
         "duplicate": "та же строка, что строка {first} группы {group!r} (сложите числа в одну строку)",
         "nothing": "нет ни одной строки с данными (только заголовки и пометки)",
         "missing": "нет такого файла: {path}",
+        "no_group": "нет строк группы {group!r}; группы: {groups}",
     },
 }
 
@@ -195,8 +197,10 @@ def template_csv(board: Board, lang: str = "en", group: str = "") -> str:
     return out.getvalue()
 
 
-def parse_class_data(text: str, board: Board, source: str = "<class data>", lang: str = "en") -> ClassData:
-    """Read class tallies from CSV ``text`` (see the module docstring) for ``board``.
+def parse_class_data(text: str, board: Board, source: str = "<class data>", lang: str = "en",
+                     group: str | None = None) -> ClassData:
+    """Read class tallies from CSV ``text`` (see the module docstring) for ``board``; with ``group``,
+    only that group's rows count (every row is still checked).
 
     Raises :class:`ClassDataError` naming ``source``, the row (counted as a spreadsheet does, the
     first line of the file being row 1) and the reason, in ``lang``.
@@ -227,8 +231,8 @@ def parse_class_data(text: str, board: Board, source: str = "<class data>", lang
         fields = next(csv.reader([line]))
         if len(fields) != len(COLUMNS):
             raise _fail(lang, source, number, "fields", expected=len(COLUMNS), got=len(fields))
-        group, kind_text, die1, die2, cell_text, count_text = (field.strip() for field in fields)
-        if not group:
+        row_group, kind_text, die1, die2, cell_text, count_text = (field.strip() for field in fields)
+        if not row_group:
             raise _fail(lang, source, number, "group")
         kind = _KINDS.get(kind_text.lower())
         if kind is None:
@@ -246,24 +250,26 @@ def parse_class_data(text: str, board: Board, source: str = "<class data>", lang
                 faces.append(face)
             if cell_text:
                 raise _fail(lang, source, number, "dice_cell", got=cell_text)
-            key: tuple[Any, ...] = (group, kind, faces[0], faces[1])
+            key: tuple[Any, ...] = (row_group, kind, faces[0], faces[1])
         else:
             if die1 or die2:
                 raise _fail(lang, source, number, "landing_dice", kind=_KIND_WORDS[lang][kind])
             if kind == "detained":
                 if cell_text:
                     raise _fail(lang, source, number, "detained_cell", got=cell_text)
-                key = (group, kind)
+                key = (row_group, kind)
             else:
                 cell = _whole(cell_text)
                 if cell is None or cell >= board.size:
                     raise _fail(lang, source, number, "cell", last=board.size - 1, got=cell_text)
-                key = (group, kind, cell)
+                key = (row_group, kind, cell)
         if key in seen:
-            raise _fail(lang, source, number, "duplicate", first=seen[key], group=group)
+            raise _fail(lang, source, number, "duplicate", first=seen[key], group=row_group)
         seen[key] = number
-        if group not in groups:
-            groups.append(group)
+        if group is not None and row_group != group:
+            continue
+        if row_group not in groups:
+            groups.append(row_group)
         if kind == "dice":
             pairs[key[2] - 1, key[3] - 1] += count
         elif kind == "detained":
@@ -272,15 +278,17 @@ def parse_class_data(text: str, board: Board, source: str = "<class data>", lang
             landings[key[2]] += count
     if not seen:
         raise _fail(lang, source, None, "nothing")
+    if group is not None and not groups:
+        raise _fail(lang, source, None, "no_group", group=group, groups=", ".join(dict.fromkeys(k[0] for k in seen)))
     return ClassData(board.key, pairs, landings, tuple(groups))
 
 
-def load_class_data(path: str | Path, board: Board, lang: str = "en") -> ClassData:
+def load_class_data(path: str | Path, board: Board, lang: str = "en", group: str | None = None) -> ClassData:
     """Read a class data CSV file (see :func:`parse_class_data`); the error names the file by its name."""
     path = Path(path)
     if not path.is_file():
         raise _fail(check_lang(lang), path.name, None, "missing", path=str(path))
-    return parse_class_data(path.read_text(encoding="utf-8-sig"), board, path.name, lang)
+    return parse_class_data(path.read_text(encoding="utf-8-sig"), board, path.name, lang, group)
 
 
 def games_csv(games: Sequence[Game], groups: Sequence[str], lang: str = "en") -> str:

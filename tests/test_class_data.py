@@ -135,6 +135,16 @@ def test_loader_adds_groups_and_reads_every_kind(classic):
     assert repr(data) == "<ClassData 'millionaire-classic': 2 groups, 10 rolls, 8 landings>"
 
 
+def test_one_group_alone(classic):
+    text = HEAD + "A,dice,1,1,,3\nB,dice,1,1,,2\nB,landing,,,7,1\nA,dice,9,1,,1\n"
+    with pytest.raises(ClassDataError, match="row 5: die1"):   # every row is checked, whatever the group
+        parse_class_data(text, classic, group="B")
+    data = parse_class_data(text.rsplit("A,dice,9", 1)[0], classic, group="B")
+    assert data.groups == ("B",) and data.rolls == 2 and data.landing_count == 1
+    with pytest.raises(ClassDataError, match="no rows of group 'C'; the groups are A, B"):
+        parse_class_data(text.rsplit("A,dice,9", 1)[0], classic, "ours.csv", group="C")
+
+
 def test_loader_reads_russian_headings_and_kinds(classic):
     text = "группа,вид,кубик1,кубик2,клетка,число\nА,кубики,6,6,,2\nА,клетка,,,39,3\nА,задержание,,,,1\n"
     data = parse_class_data(text, classic, lang="ru")
