@@ -49,8 +49,8 @@ _SERIES = (1, 5, 10, 20, 50, 100, 500, 1000)
 
 
 def banknotes(board: Board) -> list[int]:
-    """The banknote values printed for ``board``: the 1-5-10-20-50-... series up to its dearest
-    property (so every price and rent can be paid).
+    """The banknote values printed for ``board``: the 1-5-10-20-50-... series up to the first value
+    above its dearest property (so that a price or a rent is paid with a few notes).
 
     >>> from millionaire import load_board
     >>> banknotes(load_board("millionaire-classic"))
@@ -88,7 +88,6 @@ def _board_pages(board: Board, paper: str, tiles: int, lang: str) -> list[Figure
             left, bottom = MARGIN_MM * MM - col * tile, top - tile - (tiles - 1 - row) * tile
             ax = figure.add_axes((left / width, bottom / height, tiles * tile / width, tiles * tile / height))
             BoardView(board, ax=ax, lang=lang)
-            ax.set_clip_on(True)
             shown = (MARGIN_MM * MM / width, (top - tile) / height, tile / width, tile / height)
             _mask_outside(figure, shown)
             figure.add_artist(Rectangle(shown[:2], shown[2], shown[3], transform=figure.transFigure, fill=False,
