@@ -261,13 +261,13 @@ class Game:
         """
         state = self.state
         if state.finished:
-            raise IllegalActionError(f"illegal action {action!r}: the game is over")
+            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over")
         if not isinstance(action, Action):
             raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)")
         data = state.pending
         problem = self._problem(data, action)
         if problem or data is None:
-            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}")
+            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem)
         self.actions.append((data["player"], action))
         self._execute(data, action)
         return self.advance()

@@ -22,7 +22,15 @@ class BoardFileError(MillionaireError):
 
 
 class IllegalActionError(MillionaireError):
-    """An action that is not legal for the pending decision; the game state is left unchanged."""
+    """An action that is not legal for the pending decision; the game state is left unchanged.
+
+    The message names the action and the decision; :attr:`reason` is the rule it breaks alone, for a
+    person at the table (``"a bid must be at least 11"``).
+    """
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 class SaveFileError(MillionaireError):

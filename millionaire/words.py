@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 LANGS = ("en", "ru")
@@ -313,6 +314,56 @@ WORDS: dict[str, dict[str, str]] = {
         "app.subtitle": "Выберите язык, настройте игру и бросайте кубики. Боты отвечают сразу.",
     },
 }
+
+
+#: The engine's reasons for refusing a move (``IllegalActionError.reason``), as Russian sentences: a
+#: pattern of the English reason and the Russian text with its groups. Cell names in a reason are the
+#: board's English names; :func:`refusal` puts the Russian ones in their place.
+_REFUSALS_RU: tuple[tuple[str, str], ...] = (
+    (r"not enough cash \((\d+) < (\d+)\)", "не хватает денег ({0} < {1})"),
+    (r"a bid must be at least (\d+)", "ставка должна быть не меньше {0}"),
+    (r"a bid cannot exceed your cash \((\d+)\)", "ставка не может быть больше ваших наличных ({0})"),
+    (r"a bet must be at least 1", "ставка должна быть не меньше 1"),
+    (r"a bet cannot exceed your cash \((\d+)\)", "ставка не может быть больше ваших наличных ({0})"),
+    (r"partner (.+) is not another player", "игрока {0} для сделки нет"),
+    (r"the offer is empty", "предложение пустое: ничего не отдаётся и не берётся"),
+    (r"a cell is listed twice", "участок указан дважды"),
+    (r"a card is listed twice", "карточка указана дважды"),
+    (r"(.+) is not a cell", "{0} — не клетка поля"),
+    (r"(.+) does not belong to (.+)", "«{0}» не принадлежит игроку {1}"),
+    (r"(.+)'s industry has buildings", "в отрасли участка «{0}» есть постройки"),
+    (r"(.+) is mortgaged", "«{0}» в залоге"),
+    (r"(.+) is bankrupt", "{0} — банкрот"),
+    (r"(.+) has only (\d+)", "у игрока {0} только {1}"),
+    (r"(.+) cannot pay the mortgage fees \((\d+)\) after the trade",
+     "{0} не сможет заплатить комиссию за залог ({1}) после сделки"),
+    (r"(.+) does not hold card (.+)", "у игрока {0} нет этой карточки"),
+    (r"only release cards may be traded", "обменивать можно только карточки освобождения"),
+    (r"at most (\d+) trade offers per turn", "не больше {0} предложений сделки за ход"),
+    (r"the game is over", "игра окончена"),
+)
+
+
+def refusal(lang: str, reason: str, board: Any = None) -> str:
+    """Why the engine refused a move, for the table: the reason itself in English; in Russian, its
+    translation (cell names from ``board``), or a plain "not possible now" for a reason not listed.
+
+    >>> refusal("ru", "a bid must be at least 11")
+    'Ставка должна быть не меньше 11.'
+    >>> refusal("en", "a bid must be at least 11")
+    'A bid must be at least 11.'
+    """
+    check_lang(lang)
+    if lang == "en":
+        return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+    names = {cell.name_en: cell.name_ru for cell in board.cells} if board is not None else {}
+    for pattern, text in _REFUSALS_RU:
+        match = re.fullmatch(pattern, reason)
+        if match:
+            parts = [names.get(part, part) for part in match.groups()]
+            sentence = text.format(*parts)
+            return sentence[:1].upper() + sentence[1:] + "."
+    return "Сейчас этот ход невозможен."
 
 
 def check_lang(lang: str) -> str:

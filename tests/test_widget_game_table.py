@@ -221,3 +221,47 @@ def test_monopoly_windows_between_turns_are_named_for_what_they_are():
     assert "before the next turn" in table.status.value
     table.set_lang("ru")
     assert "до следующего хода" in table.status.value
+
+
+def test_refusals_read_in_the_tables_language():
+    table = GameTable(players=2, humans=[0, 1], seed=2, lang="ru")
+    while table.game.pending.kind != "buy":
+        human_move(table)
+    table.decline()
+    table.bid(10**6)
+    assert "Ставка не может быть больше ваших наличных" in table.message.value
+    table.bid(0)
+    assert "Ставка должна быть не меньше" in table.message.value
+    table.undo()
+    table.undo()
+    while table.game.pending.kind not in ("roll", "manage"):
+        human_move(table)
+    seat = table.game.pending.player
+    other_plot = next((c for c in table.game.board.ownable if table.game.state.owner[c] not in (-1, seat)), None)
+    table.offer_trade(partner=1 - seat, give_cash=10**6)
+    assert "только" in table.message.value
+    table.offer_trade(partner=7)
+    assert "для сделки нет" in table.message.value
+    if other_plot is not None:
+        table.offer_trade(partner=1 - seat, give=[other_plot])
+        assert "не принадлежит игроку" in table.message.value
+    assert not re.search(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>", "", table.message.value))
+
+
+def test_every_refusal_a_table_can_meet_has_russian_words():
+    from millionaire import load_board
+    from millionaire.words import refusal
+
+    board = load_board("millionaire-classic")
+    reasons = ["not enough cash (10 < 100)", "a bid must be at least 11", "a bid cannot exceed your cash (5)",
+               "a bet must be at least 1", "a bet cannot exceed your cash (5)", "partner 9 is not another player",
+               "Boris is bankrupt", "the offer is empty", "a cell is listed twice", "77 is not a cell",
+               "Bakery does not belong to Vera", "Bakery is mortgaged", "Bakery's industry has buildings",
+               "Vera has only 10", "Vera cannot pay the mortgage fees (30) after the trade",
+               "a card is listed twice", "Vera does not hold card ('chance', 3)", "only release cards may be traded",
+               "at most 3 trade offers per turn", "the game is over"]
+    for reason in reasons:
+        text = refusal("ru", reason, board)
+        assert text != "Сейчас этот ход невозможен.", reason
+    assert refusal("ru", "Bakery is mortgaged", board) == "«Хлебопекарня» в залоге."
+    assert refusal("ru", "something new", board) == "Сейчас этот ход невозможен."

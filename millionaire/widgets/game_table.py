@@ -36,7 +36,7 @@ from ..errors import IllegalActionError
 from ..events import reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
-from ..words import check_lang, strategy_label, word
+from ..words import check_lang, refusal, strategy_label, word
 from .common import BOARD_KEYS, CLASSROOM_CSS, board_options, error_html, language_options, relabel
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
@@ -272,7 +272,7 @@ class GameTable(widgets.VBox):
         try:
             game.apply(action)
         except IllegalActionError as error:
-            self.message.value = self._error(str(error))
+            self.message.value = self._error(refusal(self.lang, error.reason, game.board))
             return False
         self.history.append(snapshot)
         self.message.value = ""
