@@ -87,7 +87,8 @@ class Fault:
     kind : one of :data:`FAULT_KINDS`.
     decision : the kind of decision it was answering (``"buy"``, ``"bid"``, ...; ``"start"`` when
         making the bot failed).
-    detail : what went wrong, for the teacher (the error, the illegal answer and the engine's reason).
+    detail : what went wrong, for the teacher (the error; for an illegal answer, the engine's reason).
+    answer : an illegal answer as code (``"Action.bid(1)"``); empty for other faults.
     entrant, opponent, game, entrant_seat : the game it happened in (``game`` is the seed number,
         ``entrant_seat`` 0 or 1).
     round : the round of the game.
@@ -98,6 +99,7 @@ class Fault:
     kind: str
     decision: str
     detail: str
+    answer: str
     entrant: str
     opponent: str
     game: int
@@ -243,9 +245,9 @@ class _Job:
 class _Forfeit(Exception):
     """A bot lost the game early; carries the seat, the fault kind, the decision and the detail."""
 
-    def __init__(self, seat: int, kind: str, decision: str, detail: str) -> None:
+    def __init__(self, seat: int, kind: str, decision: str, detail: str, answer: str = "") -> None:
         super().__init__(detail)
-        self.seat, self.kind, self.decision, self.detail = seat, kind, decision, detail
+        self.seat, self.kind, self.decision, self.detail, self.answer = seat, kind, decision, detail, answer
 
 
 # Slots of the shared array a watched game writes before each answer: which job, which seat, which
@@ -304,7 +306,7 @@ def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: floa
             try:
                 game.apply(action)
             except IllegalActionError as error:
-                raise _Forfeit(seat, "illegal", data["kind"], str(error)) from None
+                raise _Forfeit(seat, "illegal", data["kind"], str(error), _code(action)) from None
             state = game.state
     except _Forfeit as forfeit:
         return _forfeited(job, names, forfeit, game.state.round if game is not None else 0)
@@ -314,10 +316,15 @@ def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: floa
                       result.rounds, result.stopped_by_limit)
 
 
+def _code(action: Any) -> str:
+    """An answer as a short line of code for a report (an object that is no Action: its type)."""
+    return repr(action) if isinstance(action, Action) else f"<{type(action).__name__}>"
+
+
 def _forfeited(job: _Job, names: list[str], forfeit: _Forfeit, round_: int) -> LeagueGame:
-    fault = Fault(bot=names[forfeit.seat], seat=forfeit.seat, kind=forfeit.kind, decision=forfeit.decision, detail=forfeit.detail,
-                  entrant=job.entrant.name, opponent=job.opponent.name, game=job.game,
-                  entrant_seat=job.entrant_seat, round=round_)
+    fault = Fault(bot=names[forfeit.seat], seat=forfeit.seat, kind=forfeit.kind, decision=forfeit.decision,
+                  detail=forfeit.detail, answer=forfeit.answer, entrant=job.entrant.name,
+                  opponent=job.opponent.name, game=job.game, entrant_seat=job.entrant_seat, round=round_)
     winner = "opponent" if forfeit.seat == job.entrant_seat else "entrant"
     return LeagueGame(job.entrant.name, job.opponent.name, job.game, job.seed, job.entrant_seat, winner,
                       round_, False, fault)
@@ -526,7 +533,7 @@ _TEXT = {
         "no_faults": "Faults: none",
         "fault": "  {bot}: {what} (game {game}, seat {seat}, round {round}, against {other})",
         "raised": "raised {detail} at a '{decision}' decision",
-        "illegal": "answered illegally at a '{decision}' decision: {detail}",
+        "illegal": "answered {answer} at a '{decision}' decision, which the rules do not allow",
         "slow": "took longer than {budget:g} s at a '{decision}' decision",
         "hung": "did not answer a '{decision}' decision and was stopped",
         "meddled": "changed the game itself at a '{decision}' decision (a bot must only return an Action)",
@@ -546,7 +553,7 @@ _TEXT = {
         "no_faults": "Сбоев нет",
         "fault": "  {bot}: {what} (партия {game}, место {seat}, раунд {round}, соперник — {other})",
         "raised": "ошибка {detail} в решении «{decision}»",
-        "illegal": "недопустимый ответ в решении «{decision}»",
+        "illegal": "ответил {answer} в решении «{decision}», а правила этого не позволяют",
         "slow": "думал дольше {budget:g} с над решением «{decision}»",
         "hung": "не ответил на решение «{decision}» и был остановлен",
         "meddled": "сам изменил партию в решении «{decision}» (бот должен только вернуть Action)",
@@ -673,7 +680,8 @@ class LeagueResult:
         lines = [text["faults"].format(n=len(self.faults))]
         for fault in self.faults:
             decision = _DECISIONS_RU[fault.decision] if lang == "ru" else fault.decision
-            what = text[fault.kind].format(detail=fault.detail, decision=decision, budget=self.budget)
+            what = text[fault.kind].format(detail=fault.detail, decision=decision, budget=self.budget,
+                                           answer=fault.answer)
             other = fault.opponent if fault.seat == fault.entrant_seat else fault.entrant
             lines.append(text["fault"].format(bot=self._label(lang, fault.bot), what=what, game=fault.game,
                                               seat=fault.seat + 1, round=fault.round, other=self._label(lang, other)))

@@ -174,6 +174,9 @@ def test_an_illegal_answer_is_reported_with_the_engine_reason():
     faults = _faults_of(result, "cheat")
     assert [(f.kind, f.decision) for f in faults] == [("illegal", "buy")] * 2
     assert "bid is not an answer to a 'buy' decision" in faults[0].detail
+    assert faults[0].answer == "Action.bid(1)"
+    assert "cheat: answered Action.bid(1) at a 'buy' decision, which the rules do not allow" in result.format()
+    assert "cheat: ответил Action.bid(1) в решении «покупка»" in result.format("ru")
     assert len(result.games) == 4
 
 
@@ -323,7 +326,7 @@ def test_russian_results_show_no_english_word():
     result = league({"Маша": Landlord, "Петя": Bug, "Ваня": Cheat}, games=1, isolate=False, **SHORT)
     text = result.format("ru") + "\n" + result.format_compare("Маша", "Петя", lang="ru")
     latin = set(re.findall(r"[A-Za-z]{3,}", text))
-    assert latin == {"ValueError"}  # the error's own type name
+    assert latin == {"ValueError", "Action", "bid"}  # the error's type and the illegal answer, as code
     english = result.format("en")
     assert not re.findall(r"[А-Яа-яЁё]{3,}", english.replace("Маша", "").replace("Петя", "").replace("Ваня", "")
                           .replace("ошибка в покупке", ""))
