@@ -187,14 +187,22 @@ class _Entry:
     """A contestant: its name and how to make a fresh bot for each game."""
 
     name: str
-    spec: Any  # a strategy name, a class (called with no arguments), or an object (deep-copied)
+    spec: Any  # a strategy name, a class or function (called with no arguments), or a bot (deep-copied)
 
     def make(self, seed: int) -> Any:
         if isinstance(self.spec, str):
             return make_agent(self.spec, seed=seed)
-        if isinstance(self.spec, type):
-            return self.spec()
+        if not _is_bot(self.spec):
+            bot = self.spec()
+            if not _is_bot(bot):
+                raise TypeError(f"it made {bot!r}, which has no choose(game, decision) method")
+            return bot
         return copy.deepcopy(self.spec)
+
+
+def _is_bot(obj: Any) -> bool:
+    """A bot object (not a class): it has a ``choose`` method to call."""
+    return not isinstance(obj, type) and callable(getattr(obj, "choose", None))
 
 
 def _entries(what: str, bots: Mapping[str, Any] | Sequence[Any]) -> list[_Entry]:
@@ -218,14 +226,17 @@ def _entries(what: str, bots: Mapping[str, Any] | Sequence[Any]) -> list[_Entry]
         if isinstance(spec, str):
             if spec not in BOT_STRATEGIES:
                 raise LeagueError(f"{what}: {name!r}: unknown strategy {spec!r} (known: {', '.join(BOT_STRATEGIES)})")
-        elif not callable(getattr(spec, "choose", None)):
+        elif isinstance(spec, type) and not callable(getattr(spec, "choose", None)):
             raise LeagueError(f"{what}: {name!r} has no choose(game, decision) method: {spec!r}")
-        elif not isinstance(spec, type):
+        elif _is_bot(spec):
             try:
                 copy.deepcopy(spec)
-            except Exception as error:  # noqa: BLE001 - any failure to copy means: pass the class
-                raise LeagueError(f"{what}: {name!r} cannot be copied for each game ({error}); "
-                                  f"pass its class instead") from None
+            except Exception as error:  # noqa: BLE001 - any failure to copy means: pass a maker instead
+                raise LeagueError(f"{what}: {name!r} cannot be copied for each game ({error}); pass its class, "
+                                  f"or a function that makes one (lambda: ...)") from None
+        elif not callable(spec):
+            raise LeagueError(f"{what}: {name!r} is neither a bot (with a choose(game, decision) method) nor a "
+                              f"class or function that makes one: {spec!r}")
         entries.append(_Entry(name, spec))
     return entries
 
@@ -441,9 +452,9 @@ def league(
     Parameters
     ----------
     entrants
-        The bots to rank: ``{"Masha": MashaBot, "Petya": PetyaBot()}`` (a class is called with no
-        arguments for each game; an object is deep-copied for each game), or a list of them (named
-        by their ``name``). A built-in strategy name (``"monopolist"``) enters that strategy.
+        The bots to rank: ``{"Masha": MashaBot, "Petya": PetyaBot()}`` (a class, or a function such
+        as ``lambda: PetyaBot(reserve=300)``, is called with no arguments for each game; a bot
+        object is deep-copied for each game), or a list of them (named by their ``name``). A built-in strategy name (``"monopolist"``) enters that strategy.
     opponents
         The bots every entrant meets, in the same forms; by default the four built-ins.
     games

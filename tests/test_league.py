@@ -200,6 +200,19 @@ def test_a_bot_that_cannot_be_made_loses_at_the_start():
     assert "RuntimeError: no start" in result.faults[0].detail
 
 
+def test_a_function_that_makes_bots_enters_them():
+    from millionaire.agents import STRATEGIES, ThresholdAgent
+
+    def no_trading():
+        return ThresholdAgent(name="no trading", **{**STRATEGIES["monopolist"], "trades": False})
+
+    result = league({"no trading": no_trading, "made badly": lambda: 7}, opponents=["cautious"], games=1,
+                    isolate=False, **SHORT)
+    assert [f.bot for f in result.faults] == ["made badly", "made badly"]
+    assert "TypeError: it made 7, which has no choose(game, decision) method" in result.faults[0].detail
+    assert result.standings()[0]["faults"] == 0 and result.standings()[0]["games"] == 2
+
+
 def test_faulty_opponents_are_reported_by_their_own_name():
     result = league({"landlord": Landlord}, opponents={"raiser": Raiser}, games=1, isolate=False, **SHORT)
     assert {f.bot for f in result.faults} == {"raiser"}
@@ -267,8 +280,10 @@ class Uncopyable(Landlord):
     (dict(entrants=["cautious", "cautious"]), "the name 'cautious' is used twice"),
     (dict(entrants={"": Landlord}), "a bot's name must be a non-empty text"),
     (dict(entrants={"x": NoChoose}), "'x' has no choose(game, decision) method"),
+    (dict(entrants={"x": NoChoose()}), "'x' is neither a bot (with a choose(game, decision) method) nor a class"),
+    (dict(entrants={"x": 7}), "'x' is neither a bot"),
     (dict(entrants={"x": "lucky"}), "unknown strategy 'lucky'"),
-    (dict(entrants={"x": Uncopyable()}), "cannot be copied for each game (holds an open file); pass its class"),
+    (dict(entrants={"x": Uncopyable()}), "cannot be copied for each game (holds an open file); pass its class, or a function"),
     (dict(opponents=[]), "opponents: none given"),
     (dict(games=0), "games must be a whole number >= 1, got 0"),
     (dict(games=True), "games must be a whole number >= 1, got True"),
