@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import DECISION_KINDS, Action, Decision
-from .agents import make_agent
+from .agents import RandomAgent, ThresholdAgent, make_agent
 from .board import Board, load_board
 from .engine import Game
 from .errors import IllegalActionError, MillionaireError
@@ -261,6 +261,10 @@ class _Forfeit(Exception):
         self.seat, self.kind, self.decision, self.detail, self.answer = seat, kind, decision, detail, answer
 
 
+# The built-in strategies (exactly these classes, not a student's subclass) answer in microseconds: a
+# busy computer that pauses one of them must not cost it a game.
+_UNTIMED = (ThresholdAgent, RandomAgent)
+
 # Slots of the shared array a watched game writes before each answer: which job, which seat, which
 # decision, which round, and when the call began (0 between calls).
 _JOB, _SEAT, _DECISION, _ROUND, _STARTED = range(5)
@@ -286,7 +290,7 @@ def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
     elapsed = time.perf_counter() - start
     if game.state is not state or state.pending is not data or len(game.actions) != before:
         raise _Forfeit(seat, "meddled", kind, "changed the game while deciding (a bot only returns an Action)")
-    if elapsed > budget and not getattr(bot, "trusted", False):  # the built-ins answer in microseconds
+    if elapsed > budget and type(bot) not in _UNTIMED:
         raise _Forfeit(seat, "slow", kind, f"answered after {elapsed:.3f} s (budget {budget:g} s)")
     return action
 
@@ -534,6 +538,11 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _p_value(p: float) -> str:
+    """``p = 0.044``; below 0.001 ``p < 0.001`` (three zeros would read as "impossible")."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
 _TEXT = {
     "en": {
         "title": "League: {bots} bot(s) against {opponents} opponent(s), {games} seeds × 2 seats per pairing; "
@@ -550,13 +559,13 @@ _TEXT = {
         "meddled": "changed the game itself at a '{decision}' decision (a bot must only return an Action)",
         "crashed": "ended the game's process at a '{decision}' decision",
         "compare": "{a} against {b} on the same {games} games: {a} won {a_wins}, {b} won {b_wins}; "
-                   "only {a} won {a_only}, only {b} won {b_only}; sign test on those {discordant}: p = {p:.3f}",
+                   "only {a} won {a_only}, only {b} won {b_only}; sign test on those {discordant}: {p}",
         "plot_title": "Class league: win rates with 95% Wilson intervals",
         "plot_x": "share of games won (fair share 50%)",
         "plot_fair": "fair share",
     },
     "ru": {
-        "title": "Лига: ботов {bots}, соперников {opponents}, в каждой паре {games} сидов × 2 места; "
+        "title": "Лига: ботов {bots}, соперников {opponents}, в каждой паре {games} зёрен × 2 места; "
                  "в партии два игрока, поэтому честная доля — 50%",
         "header": "  {bot:<{w}}  партий побед    доля  95% интервал Уилсона  сбоев",
         "versus": "Доля побед каждого бота (строки) против каждого соперника (столбцы):",
@@ -569,8 +578,9 @@ _TEXT = {
         "hung": "не ответил на решение «{decision}» и был остановлен",
         "meddled": "сам изменил партию в решении «{decision}» (бот должен только вернуть Action)",
         "crashed": "завершил процесс партии в решении «{decision}»",
-        "compare": "{a} и {b} на одних и тех же {games} партиях: {a} выиграл {a_wins}, {b} выиграл {b_wins}; "
-                   "только {a} — {a_only}, только {b} — {b_only}; знаковый тест по этим {discordant}: p = {p:.3f}",
+        "compare": "{a} и {b} на одних и тех же {games} партиях. Побед: {a} — {a_wins}, {b} — {b_wins}; "
+                   "из них без другого: {a} — {a_only}, {b} — {b_only}; знаковый тест по этим {discordant} "
+                   "партиям: {p}",
         "plot_title": "Лига класса: доли побед с 95% интервалами Уилсона",
         "plot_x": "доля выигранных партий (честная доля 50%)",
         "plot_fair": "честная доля",
@@ -704,7 +714,7 @@ class LeagueResult:
         c = self.compare(a, b, opponent)
         return text["compare"].format(a=self._label(lang, a), b=self._label(lang, b), games=c.games,
                                       a_wins=c.a_wins, b_wins=c.b_wins, a_only=c.a_only, b_only=c.b_only,
-                                      discordant=c.a_only + c.b_only, p=c.p_value)
+                                      discordant=c.a_only + c.b_only, p=_p_value(c.p_value))
 
     def plot(self, ax: Any = None, lang: str = "en") -> Any:
         """The standings as win rates with 95% Wilson intervals, one line per entrant; returns the axes."""

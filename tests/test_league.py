@@ -156,6 +156,14 @@ def test_a_bot_that_sleeps_past_its_budget_loses_the_game():
     assert "took longer than 0.1 s at a 'buy' decision" in result.format()
 
 
+def test_a_bot_that_calls_itself_trusted_is_still_timed():
+    class Trusted(Sleeper):
+        trusted = True  # the built-ins' mark; only the built-in classes themselves go untimed
+
+    result = league({"trusted": Trusted}, opponents=["cautious"], games=1, budget=0.1, isolate=False, **SHORT)
+    assert [f.kind for f in result.faults] == ["slow", "slow"]
+
+
 def test_a_bot_in_an_endless_loop_is_stopped_and_the_league_goes_on():
     start = time.monotonic()
     result = league({"looper": Looper, "landlord": Landlord}, opponents=["cautious"], games=1, budget=0.1,
@@ -260,6 +268,11 @@ def test_compare_counts_the_games_where_the_two_differ():
     assert result.compare("a", "b", opponent="cautious") == c
     assert result.versus("a", "cautious")["p_value"] == pytest.approx(sign_test(14, 20))
     assert "only a won 9, only b won 3; sign test on those 12: p = 0.146" in result.format_compare("a", "b")
+    assert "Побед: a — 14, b — 8; из них без другого: a — 9, b — 3; знаковый тест по этим 12 партиям: p = 0.146" \
+        in result.format_compare("a", "b", lang="ru")
+    one_sided = [_record(name, g, s, name == "a") for name in ("a", "b") for g in range(10) for s in (0, 1)]
+    lopsided = LeagueResult(one_sided, ["a", "b"], ["cautious"], games=10, seed=0, budget=0.5)
+    assert lopsided.format_compare("a", "b").endswith("sign test on those 20: p < 0.001")
 
 
 # ------------------------------------------------------------------------------- bad input
