@@ -719,10 +719,12 @@ class LeagueResult:
     def plot(self, ax: Any = None, lang: str = "en") -> Any:
         """The standings as win rates with 95% Wilson intervals, one line per entrant; returns the axes."""
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import PercentFormatter
 
         text = _TEXT[check_lang(lang)]
         rows = self.standings()
-        if ax is None:
+        made = ax is None
+        if made:
             _, ax = plt.subplots(figsize=(7, 0.5 * len(rows) + 1.5))
         ys = range(len(rows))
         rates = [r["rate"] for r in rows]
@@ -730,11 +732,14 @@ class LeagueResult:
         ax.errorbar(rates, ys, xerr=errors, fmt="o", capsize=5, color="#4c72b0")
         ax.axvline(0.5, color="black", linestyle="--", label=text["plot_fair"])
         ax.set_yticks(list(ys), [self._label(lang, r["bot"]) for r in rows])
-        ax.invert_yaxis()
+        ax.set_ylim(len(rows) - 0.5, -0.5)  # the first entrant on top, half a row of air at each end
         ax.set_xlim(0, 1)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_xlabel(text["plot_x"])
         ax.set_title(text["plot_title"])
-        ax.legend(loc="lower right")
+        ax.legend(loc="best")
+        if made:
+            ax.figure.tight_layout()
         return ax
 
 
