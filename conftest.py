@@ -1,4 +1,6 @@
-"""Project-wide pytest hooks: a summary of the slowest notebooks (nbval runs each cell as a test)."""
+"""Project-wide pytest hooks: a summary of the slowest notebooks (nbval runs each cell as a test), and
+one line when browser tests were skipped (no chromium on this machine), the only skips ``make test``
+expects."""
 
 from __future__ import annotations
 
@@ -14,6 +16,10 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_terminal_summary(terminalreporter):
+    browser = [r for r in terminalreporter.stats.get("skipped", []) if "tests/browser/" in r.nodeid.replace("\\", "/")]
+    if browser:
+        terminalreporter.write_line(f"{len(browser)} browser tests skipped: chromium not found "
+                                    "(apt-get install chromium runs them)")
     if not _NOTEBOOK_SECONDS:
         return
     total = sum(_NOTEBOOK_SECONDS.values())

@@ -252,8 +252,13 @@ class ThresholdAgent(Agent):
 
     def _bid(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
-        limit = min(int(game.board.cells[data["cell"]].price * self.bid_factor), player.cash - self.reserve(game))
+        spare = player.cash - self.reserve(game)
         low = max(data["high"] + 1, game.rules.min_bid)
+        if spare < low:
+            return Action.pass_()
+        cell = data["cell"]
+        worth = game.build_price(cell) if "building" in data else game.board.cells[cell].price  # a building or a plot
+        limit = min(int(worth * self.bid_factor), spare)
         return Action.bid(limit) if limit >= low else Action.pass_()
 
     def _jackpot(self, game: Game, data: dict[str, Any]) -> Action:

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card, Frozen
-from .errors import BoardFileError
+from .errors import BoardFileError, shown
+from .jackpot import SlotMachine, SlotMachineError
+from .rules import MAX_AMOUNT
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
 BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml"}
@@ -73,8 +75,25 @@ _BOARD_FIELDS = {
 _CURRENCY_FORMS = ("currency_one_en", "currency_one_ru", "currency_few_ru")
 _INDUSTRY_FIELDS = {"key": str, "name_en": str, "name_ru": str, "colour": str, "build_price": int, "cells": list}
 _PROVENANCE_FIELDS = {"sources": list, "reconstructed": list, "note": str}
-_TOP_LEVEL = ("board", "provenance", "industries", "cells", "decks")
+_TOP_LEVEL = ("board", "provenance", "slot_machine", "industries", "cells", "decks")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+# Bounds of a board file, checked before anything is built from it: the text before TOML reads it
+# (the reader recurses into nested arrays and tables, and slows down with the square of a dotted
+# key's length), the values before a list or a table the size of one is made.
+MAX_FILE_CHARS = 1_000_000  # the built-in boards have about 21,000
+MAX_NESTING = 8  # arrays and tables inside each other; the built-in boards go 2 deep
+MAX_KEY_PARTS = 8  # parts of a dotted key such as decks.cards
+MAX_DIGITS = 30  # digits in a row in a number (money is at most MAX_AMOUNT)
+MAX_CELLS = 400
+MAX_DECKS = 16
+MAX_CARDS = 200  # in one deck
+MAX_MULTIPLIER = 100  # a card's rent_multiplier and dice_multiplier
+# The strings (each of TOML's four kinds) and comments of a file: their brackets, dots and digits are text.
+_TEXT = re.compile(r'"""(?:[^\\]|\\[\s\S])*?"""(?!")' r"|'''[\s\S]*?'''(?!')" r'|"(?:[^"\\\n]|\\.)*"' r"|'[^'\n]*'|#[^\n]*")
+_BRACKET = re.compile(r"[\[\]{}]")
+_LONG_NUMBER = re.compile(rf"[0-9_]{{{MAX_DIGITS + 1},}}")
+_LONG_KEY = re.compile(rf"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){{{MAX_KEY_PARTS},}}")
 
 
 @dataclass(frozen=True)
@@ -164,6 +183,7 @@ class Board(Frozen):
     decks: dict[str, Deck]
     provenance: dict[str, Any]
     source: str = ""
+    slot_machine: SlotMachine | None = None
     currency_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     jail: int = field(init=False)
     plots: tuple[int, ...] = field(init=False)
@@ -264,11 +284,47 @@ def load_board(name_or_path: str | Path) -> Board:
 
 def parse_board(text: str, source: str = "<board>") -> Board:
     """Validate the text of a board file and build the :class:`Board` (see :func:`load_board`)."""
+    check_text_bounds(text, source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BoardFileError(source, "", f"not valid TOML: {error}") from None
     return _BoardParser(source, data).board()
+
+
+def check_text_bounds(text: str, source: str = "<board>") -> None:
+    """Refuse the text of a board file that is too long, nested too deep, or holds a number or a
+    dotted key too long to read, before TOML reads it (:class:`BoardFileError` naming the line).
+
+    >>> check_text_bounds("x = " + "[" * 50 + "]" * 50, "deep.toml")
+    Traceback (most recent call last):
+    ...
+    millionaire.errors.BoardFileError: deep.toml: line 1: arrays and tables are nested more than 8 deep
+    """
+    if len(text) > MAX_FILE_CHARS:
+        raise BoardFileError(source, "", f"the file has {len(text):,} characters, more than the {MAX_FILE_CHARS:,} "
+                             "a board file may have")
+    # Strings become one letter (they may be keys) and their line breaks, comments nothing: what is
+    # left is TOML's own syntax, on the same lines.
+    code = _TEXT.sub(lambda found: "" if found.group(0).startswith("#") else "s" + "\n" * found.group(0).count("\n"), text)
+    depth = 0
+    for bracket in _BRACKET.finditer(code):
+        depth = depth + 1 if bracket.group(0) in "[{" else max(depth - 1, 0)
+        if depth > MAX_NESTING:
+            raise BoardFileError(source, _line(code, bracket.start()),
+                                 f"arrays and tables are nested more than {MAX_NESTING} deep")
+    found = _LONG_NUMBER.search(code)
+    if found:
+        raise BoardFileError(source, _line(code, found.start()),
+                             f"a number of more than {MAX_DIGITS} digits (amounts go up to {MAX_AMOUNT:,})")
+    found = _LONG_KEY.search(code)
+    if found:
+        raise BoardFileError(source, _line(code, found.start()), f"a dotted key of more than {MAX_KEY_PARTS} parts")
+
+
+def _line(code: str, offset: int) -> str:
+    """``"line N"`` of a place in the text."""
+    return f"line {code.count(chr(10), 0, offset) + 1}"
 
 
 class _BoardParser:
@@ -314,6 +370,8 @@ class _BoardParser:
             raise self.fail(where, f"field {name!r} must be an integer, got {value!r}")
         if value < 0:
             raise self.fail(where, f"field {name!r} must not be negative, got {value}")
+        if value > MAX_AMOUNT:  # a hexadecimal number may be long yet short to write
+            raise self.fail(where, f"field {name!r} must be at most {MAX_AMOUNT:,}, got {shown(value)}")
         return value
 
     def unknown_fields(self, data: dict[str, Any], allowed: set[str], where: str) -> None:
@@ -336,18 +394,37 @@ class _BoardParser:
         cells = self.cells(info["size"], info["small_per_large"] + 2, decks)
         industries, cells = self.industries(cells)
         self.check_names(cells, industries)
-        return Board(
+        machine = self.slot_machine(cells)
+        board = Board(
             small_per_large=info.pop("small_per_large"),
             cells=tuple(cells),
             industries=tuple(industries),
             decks=decks,
             provenance=dict(provenance),
             source=self.source,
+            slot_machine=machine,
             currency_forms={"en": (forms.get("currency_one_en", info["currency_en"]), info["currency_en"]),
                             "ru": (forms.get("currency_one_ru", info["currency_ru"]),
                                    forms.get("currency_few_ru", info["currency_ru"]), info["currency_ru"])},
             **{k: v for k, v in info.items() if k != "size"},
         )
+        self.check_draws_end(board)
+        return board
+
+    def check_draws_end(self, board: Board) -> None:
+        """Refuse decks whose cards could move a token on for ever (the game would never go on)."""
+        from .movement import card_circle, draw_may_not_end  # movement reads boards: imported when used
+
+        circle = card_circle(board)
+        if circle:
+            path = " → ".join(map(str, circle))
+            what = "the cards" if any(board.cells[c].kind is CellKind.CARD for c in circle) else "the jumps of 'fund_fine' cells"
+            raise self.fail(f"cell {circle[0]} ({board.cells[circle[0]].name_en})",
+                            f"{what} can move a token round in a circle ({path}); a move must end somewhere")
+        deck = draw_may_not_end(board)
+        if deck:
+            raise self.fail(f"deck {deck!r}", "its cards can move a token on for ever: a swap can put it on a card cell "
+                            "and no card of the deck always stops it (add one that does not move the token, or goes to jail)")
 
     def provenance(self) -> dict[str, Any]:
         info = self.table(self.data, "provenance", "")
@@ -360,9 +437,23 @@ class _BoardParser:
                 raise self.fail("[provenance]", f"field {name!r} must list non-empty strings, got {value!r}")
         return dict(info)
 
+    def slot_machine(self, cells: list[Cell]) -> SlotMachine | None:
+        """The ``[slot_machine]`` table: required with a ``jackpot`` cell, refused without one."""
+        jackpot = [cell.index for cell in cells if cell.kind is CellKind.JACKPOT]
+        if "slot_machine" not in self.data:
+            if jackpot:
+                raise self.fail("[slot_machine]", f"missing table: cell {jackpot[0]} is a 'jackpot' cell and needs the machine's reels and paytable")
+            return None
+        if not jackpot:
+            raise self.fail("[slot_machine]", "the board has no 'jackpot' cell to play it on")
+        try:
+            return SlotMachine.from_table(self.data["slot_machine"])
+        except SlotMachineError as error:
+            raise self.fail("[slot_machine]", str(error)) from None
+
     def cells(self, size: int, levels: int, decks: dict[str, Deck]) -> list[Cell]:
-        if size < 4:
-            raise self.fail("[board]", f"field 'size' must be at least 4, got {size}")
+        if not 4 <= size <= MAX_CELLS:
+            raise self.fail("[board]", f"field 'size' must be 4..{MAX_CELLS}, got {size}")
         raw_cells = self.array("cells")
         self.check_indices(raw_cells, size)
         cells = [self.cell(raw, f"cell {raw['index']}", size, levels, decks) for raw in raw_cells]
@@ -501,7 +592,10 @@ class _BoardParser:
 
     def decks(self, size: int) -> dict[str, Deck]:
         decks: dict[str, Deck] = {}
-        for position, raw in enumerate(self.array("decks", required=False)):
+        raw_decks = self.array("decks", required=False)
+        if len(raw_decks) > MAX_DECKS:
+            raise self.fail(f"[[decks]] entry {MAX_DECKS + 1}", f"a board may have at most {MAX_DECKS} decks, got {len(raw_decks)}")
+        for position, raw in enumerate(raw_decks):
             key = raw.get("key")
             where = f"deck {key!r}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
             self.unknown_fields(raw, {"key", "name_en", "name_ru", "cards"}, where)
@@ -510,9 +604,12 @@ class _BoardParser:
                 raise self.fail(where, f"field 'key': duplicate deck {key!r}")
             names = {n: self.field(raw, n, str, where) for n in ("name_en", "name_ru")}
             raw_cards = self.field(raw, "cards", list, where)
-            if not raw_cards:
-                raise self.fail(where, "field 'cards': a deck needs at least one card")
+            if not 1 <= len(raw_cards) <= MAX_CARDS:
+                raise self.fail(where, f"field 'cards': a deck needs 1..{MAX_CARDS} cards, got {len(raw_cards)}")
             cards = tuple(self.card(key, i, c, size) for i, c in enumerate(raw_cards))
+            if all(card.is_kept for card in cards):
+                raise self.fail(where, "field 'cards': every card is kept by the player who draws it, so the deck "
+                                "can run out; it needs a card that goes back under the deck")
             decks[key] = Deck(key=key, cards=cards, **names)
         for deck in decks.values():
             for card in deck.cards:
@@ -537,8 +634,8 @@ class _BoardParser:
                 if name not in raw:
                     raise self.fail(where, "field 'steps' is missing")
                 steps = raw[name]
-                if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0:
-                    raise self.fail(where, f"field 'steps' must be a non-zero integer, got {steps!r}")
+                if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0 or abs(steps) > MAX_CELLS:
+                    raise self.fail(where, f"field 'steps' must be a non-zero integer -{MAX_CELLS}..{MAX_CELLS}, got {steps!r}")
                 values[name] = steps
             elif name in raw or required:
                 values[name] = self.field(raw, name, kind, where)
@@ -552,6 +649,9 @@ class _BoardParser:
         for name, ok, allowed in checks:
             if name in values and not ok(values[name]):
                 raise self.fail(where, f"field {name!r}: {values[name]!r} is not one of {', '.join(allowed)}")
+        for name in ("rent_multiplier", "dice_multiplier"):
+            if values.get(name, 0) > MAX_MULTIPLIER:
+                raise self.fail(where, f"field {name!r} must be at most {MAX_MULTIPLIER}, got {values[name]}")
         if "percent" in values and not 0 < values["percent"] <= 100:
             raise self.fail(where, f"field 'percent' must be 1..100, got {values['percent']}")
         texts = {n: self.field(raw, n, str, where) for n in ("text_en", "text_ru")}

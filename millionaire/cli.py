@@ -213,16 +213,33 @@ _SIMULATE_HEADER = {
 }
 
 
-def _at_least(least: int) -> Callable[[str], int]:
-    """An argparse type: an integer >= ``least`` (else a one-line usage error)."""
+def _integer(least: int, most: int) -> Callable[[str], int]:
+    """An argparse type: an integer ``least..most``, else a one-line usage error that quotes the text
+    (cut short: a line, not a screenful).
+
+    >>> _integer(1, 10)("7")
+    7
+    >>> _integer(1, 10)("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be at most 10, got '99999999999999999999...' (5000 characters)
+    """
 
     def convert(text: str) -> int:
+        quoted = repr(text) if len(text) <= 20 else f"'{text[:20]}...' ({len(text)} characters)"
+        digits = text.strip().lstrip("+").lstrip("0")
+        if digits.isdigit() and len(digits) > len(str(most)):  # too big: not even read
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {quoted}")
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 40 else None
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {text!r}") from None
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {quoted}")
         if value < least:
             raise argparse.ArgumentTypeError(f"must be an integer >= {least}, got {value}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {quoted}")
         return value
 
     return convert
@@ -400,12 +417,12 @@ def _add_jail_argument(parser: argparse.ArgumentParser, who: str) -> None:
 def _add_game_arguments(parser: argparse.ArgumentParser, max_rounds: int) -> None:
     """The options ``play`` and ``simulate`` share."""
     _add_board_argument(parser)
-    parser.add_argument("--players", type=_at_least(1), default=None,
+    parser.add_argument("--players", type=_integer(1, 100), default=None,
                         help=f"number of players (default: as many as --strategies lists, or {_DEFAULT_PLAYERS})")
     parser.add_argument("--strategies", default="cautious",
                         help="comma list, one per player, or one for every seat: cautious, aggressive, monopolist, random")
-    parser.add_argument("--seed", type=_at_least(0), default=None, help="integer seed (default: a fresh one, printed)")
-    parser.add_argument("--max-rounds", type=_at_least(1), default=max_rounds,
+    parser.add_argument("--seed", type=_integer(0, 2**64 - 1), default=None, help="integer seed (default: a fresh one, printed)")
+    parser.add_argument("--max-rounds", type=_integer(1, 1_000_000), default=max_rounds,
                         help=f"stop after this many rounds, the richest player wins (default {max_rounds})")
     parser.add_argument("--lang", choices=("en", "ru"), default="en")
 
@@ -428,8 +445,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser("simulate", help="play many games and print win rates and game lengths")
     _add_game_arguments(simulate, max_rounds=1000)
-    simulate.add_argument("--games", type=_at_least(1), default=100, help="how many games (default 100)")
-    simulate.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1); results do not depend on it")
+    simulate.add_argument("--games", type=_integer(1, 1_000_000), default=100, help="how many games (default 100)")
+    simulate.add_argument("--jobs", type=_integer(1, 64), default=1, help="worker processes (default 1); results do not depend on it")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar (it is shown only on a terminal anyway)")
     simulate.set_defaults(handler=_simulate)
 
@@ -438,7 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_jail_argument(markov, "the token")
     markov.add_argument("--per", choices=("roll", "turn", "landing"), default=None,
                         help="where a roll ends (roll, default), where a turn ends (turn), or landings per turn (landing)")
-    markov.add_argument("--turns", type=_at_least(0), default=None, metavar="K",
+    markov.add_argument("--turns", type=_integer(0, 1_000_000), default=None, metavar="K",
                         help="where the token stands after K turns from START instead of in the long run")
     markov.add_argument("--csv", action="store_true", help="CSV (cell,name,probability; last row in_jail) instead of a table")
     markov.set_defaults(handler=_markov)
@@ -446,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
     economics = commands.add_parser("economics", help="expected rent of each industry fully built and money from the bank (exact)")
     _add_board_argument(economics)
     _add_jail_argument(economics, "the opponents")
-    economics.add_argument("--opponents", type=_at_least(1), default=3, help="opponents for the per-round column (default 3)")
+    economics.add_argument("--opponents", type=_integer(1, 99), default=3, help="opponents for the per-round column (default 3)")
     economics.add_argument("--lang", choices=("en", "ru"), default="en")
     economics.set_defaults(handler=_economics)
     return parser

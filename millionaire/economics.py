@@ -756,12 +756,14 @@ def _bet_box(bet: Any, box: Any) -> tuple[int, int]:
 
 
 def jackpot_outcomes(spin: SpinFunction = _jackpot.spin, columns: int = 3, faces: int = 6) -> list[dict[str, Any]]:
-    """Every equally likely spin of the slot machine, read by the engine's own :func:`millionaire.jackpot.spin`.
+    """Every equally likely spin of the slot machine, read as the engine reads it.
 
     Parameters
     ----------
     spin
-        ``spin(face1, ..., face_columns) -> Spin``; the engine's by default. Tests pass a smaller machine.
+        ``spin(face1, ..., face_columns) -> Spin``: by default the machine of the built-in classic
+        board (:func:`millionaire.jackpot.spin`); ``board.slot_machine.spin`` for a board file's own
+        machine. Tests pass a smaller machine.
     columns, faces
         One die per column, with ``faces`` faces: ``faces ** columns`` outcomes (216 for the real machine).
 
@@ -889,8 +891,10 @@ def jackpot_break_even_box(bet: int, spin: SpinFunction = _jackpot.spin, columns
     return max(Fraction(0), -at_zero / slope)
 
 
-def jackpot_expected_grid(bets: Sequence[int], boxes: Sequence[int]) -> NDArray[np.float64]:
-    """Expected net gain of each bet (rows) for each box size (columns), for plotting.
+def jackpot_expected_grid(bets: Sequence[int], boxes: Sequence[int],
+                          spin: SpinFunction = _jackpot.spin) -> NDArray[np.float64]:
+    """Expected net gain of each bet (rows) for each box size (columns), for plotting (``spin``: the
+    machine, as in :func:`jackpot_outcomes`).
 
     Examples
     --------
@@ -908,8 +912,8 @@ def jackpot_expected_grid(bets: Sequence[int], boxes: Sequence[int]) -> NDArray[
     # Linear in the box: two exact evaluations per bet give the whole row.
     grid = np.empty((len(bets), len(boxes)))
     for i, bet in enumerate(bets):
-        a = jackpot_expected_value(bet, 0)
-        b = jackpot_expected_value(bet, 1) - a
+        a = jackpot_expected_value(bet, 0, spin)
+        b = jackpot_expected_value(bet, 1, spin) - a
         grid[i] = [float(a + b * box) for box in boxes]
     return grid
 
@@ -1391,11 +1395,11 @@ def format_economics(board: Board, rules: RuleSet | None = None, jail: str = "sh
     for key, label in zip(BANK_ITEMS, labels):
         lines.append(f"  {label:<{w_item}}  {per_roll[key]:>+{w}.2f}  {per_turn[key]:>+{w}.2f}")
     lines.append(text["counted"])
-    if any(cell.kind is CellKind.JACKPOT for cell in board.cells):
-        bet = 1000
-        at_zero = jackpot_expected_value(bet, 0)
-        slope = jackpot_expected_value(bet, 1) - at_zero  # the chance of two sevens: each unit of box adds it
+    if board.slot_machine is not None:
+        bet, machine = 1000, board.slot_machine.spin
+        at_zero = jackpot_expected_value(bet, 0, machine)
+        slope = jackpot_expected_value(bet, 1, machine) - at_zero  # the chance of the jackpot: each unit of box adds it
         intercept = (at_zero + bet) / bet - slope  # return per bet = intercept + slope × (box + bet) / bet
-        ratio = jackpot_break_even_box(bet) / bet
+        ratio = jackpot_break_even_box(bet, machine) / bet
         lines += ["", text["jackpot"].format(a=float(intercept), b=float(slope), ratio=f"{float(ratio):g}")]
     return "\n".join(lines)

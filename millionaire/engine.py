@@ -27,7 +27,7 @@ from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
-from .jackpot import payout, spin
+from .jackpot import payout
 from .rules import RuleSet
 from .state import GameState, PlayerState, industry_owner, net_worth
 
@@ -138,6 +138,9 @@ class Game:
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
         self._ownable, self._loans, self._arrivals = _tables(board, self.rules)
+        # Options read in the hot loop, kept as plain attributes (compiled: no lookup on the RuleSet).
+        self._between_turns: bool = self.rules.build_between_turns
+        self._building_auctions: bool = self.rules.building_auctions
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -245,6 +248,8 @@ class Game:
             self._t_choose(task[1], task[2], task[3] if len(task) > 3 else None)
         elif name == "turn":
             self._t_turn()
+        elif name == "window":
+            self._t_window(task[1])
         else:  # pragma: no cover - saves are validated against state._TASKS
             raise AssertionError(f"unknown task {task!r}")
 
@@ -350,7 +355,7 @@ class Game:
 
     # ------------------------------------------------------------------ queries
     def net_worth(self, seat: int) -> int:
-        """Cash, plus properties at price (mortgaged: half), plus buildings at cost."""
+        """Cash, plus properties at price (mortgaged: less the loan), plus buildings at what they cost."""
         return net_worth(self.state, self.board, seat)
 
     def owned(self, seat: int) -> list[int]:
@@ -505,11 +510,16 @@ class Game:
             return f"not enough cash ({state.players[seat].cash} < {self.redemption_cost(cell)})"
         return ""
 
-    def tradeable(self, cell: int, seat: int) -> bool:
-        """A property ``seat`` may trade or lose to a card: his, unmortgaged, no building in its industry."""
+    def tradeable(self, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
+        """A property ``seat`` may trade or lose to a card: his, no building in its industry, and
+        unmortgaged unless ``mortgaged_ok`` (trades under ``RuleSet.trade_mortgaged``)."""
         state = self.state
-        return (self.board.cells[cell].ownable and state.owner[cell] == seat and not state.mortgaged[cell]
-                and not self.industry_built(cell))
+        return (self.board.cells[cell].ownable and state.owner[cell] == seat
+                and (mortgaged_ok or not state.mortgaged[cell]) and not self.industry_built(cell))
+
+    def mortgage_transfer_fee(self, cell: int) -> int:
+        """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
+        return int(self.board.cells[cell].price * self.rules.transfer_mortgage_fee)
 
     def card_options(self, seat: int, effect: str) -> list[int]:
         """The cells a card with ``effect`` may be used on by ``seat`` now.
@@ -527,8 +537,11 @@ class Game:
             small = self.rules.small_per_large
             return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
                     if state.level[c] < small and not self.can_build(seat, c, free=True)]
-        if effect == "return_plot":
-            return [c for c in board.ownable if state.owner[c] == seat and not self.industry_built(c)]
+        if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
+            repay = self.rules.return_mortgaged_plot == "repay"
+            cash = state.players[seat].cash
+            return [c for c in board.ownable if state.owner[c] == seat and not self.industry_built(c)
+                    and (not state.mortgaged[c] or (repay and cash >= self.mortgage_value(c)))]
         if effect == "auction_unowned":
             return [c for c in board.ownable if state.owner[c] < 0]
         return []
@@ -549,13 +562,14 @@ class Game:
         if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
                 or trade.give_cards or trade.take_cards):
             return "the offer is empty"
+        mortgaged_ok = self.rules.trade_mortgaged
         for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
             if len(set(cells)) != len(cells):
                 return "a cell is listed twice"
             for cell in cells:
                 if not 0 <= cell < self.board.size:
                     return f"{cell!r} is not a cell"
-                if not self.tradeable(cell, side):
+                if not self.tradeable(cell, side, mortgaged_ok):
                     info = self.board.cells[cell]
                     if state.owner[cell] != side:
                         return f"{info.name_en} does not belong to {state.players[side].name}"
@@ -565,6 +579,12 @@ class Game:
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
             if cash > state.players[side].cash:
                 return f"{state.players[side].name} has only {state.players[side].cash}"
+        if mortgaged_ok:  # whoever receives a mortgaged property pays the fee at once
+            for cells, side, cash in ((trade.take_cells, seat, trade.take_cash - trade.give_cash),
+                                      (trade.give_cells, partner, trade.give_cash - trade.take_cash)):
+                fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
+                if fees > state.players[side].cash + cash:
+                    return f"{state.players[side].name} cannot pay the mortgage fees ({fees}) after the trade"
         for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
             if len(set(cards)) != len(cards):
                 return "a card is listed twice"
@@ -595,7 +615,7 @@ class Game:
             actions += self._window_actions(seat, redeem=True)
         elif kind == "manage":
             actions.append(Action.roll() if data["again"] else Action.end_turn())
-            actions += self._window_actions(seat, redeem=False)
+            actions += self._window_actions(seat, redeem=self.rules.redeem_any_time)
         elif kind == "buy":
             if player.cash >= self.board.cells[data["cell"]].price:
                 actions.append(Action.buy())
@@ -637,6 +657,11 @@ class Game:
             actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
         return actions
 
+    def _debt_offer(self, data: dict[str, Any], action: Action) -> bool:
+        """A trade offered to the creditor while raising money for him (``RuleSet.debt_in_property``)."""
+        return (action.kind == "offer" and self.rules.debt_in_property and data["payee"] >= 0
+                and action.trade is not None and action.trade.partner == data["payee"])
+
     def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
         """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
         if data is None:
@@ -649,7 +674,7 @@ class Game:
         player = state.players[seat]
         window = kind in ("roll", "manage")
         if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
-            if not (window or (kind == "raise" and what in ("sell", "mortgage"))):
+            if not (window or (kind == "raise" and (what in ("sell", "mortgage") or self._debt_offer(data, action)))):
                 return f"{what} is not allowed in a {kind!r} decision"
             cell = action.cell
             if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
@@ -661,7 +686,9 @@ class Game:
             if what == "mortgage":
                 return self.can_mortgage(seat, cell)
             if what == "redeem":
-                return "redeem only before rolling" if kind != "roll" else self.can_redeem(seat, cell)
+                if kind != "roll" and not rules.redeem_any_time:
+                    return "redeem only before rolling"
+                return self.can_redeem(seat, cell)
             if what == "offer":
                 if data.get("offers", 0) >= rules.trade_offers_per_turn:
                     return f"at most {rules.trade_offers_per_turn} trade offers per turn"
@@ -731,6 +758,8 @@ class Game:
         tasks = state.tasks
         if what in ("build", "sell", "mortgage", "redeem"):
             if what == "build":
+                if self._building_auctions and self._building_auction(seat, action.cell, data):
+                    return
                 self._build(seat, action.cell)
             elif what == "sell":
                 self._sell(seat, action.cell)
@@ -764,7 +793,10 @@ class Game:
             else:
                 tasks.append(["jailroll"] if player.detained else ["roll"])
         elif kind == "manage":
-            tasks.append(["roll"] if what == "roll" else ["endturn"])
+            if what == "roll":
+                tasks.append(["roll"])
+            elif "between" not in data:  # a window between turns just closes
+                tasks.append(["endturn"])
         elif kind == "buy":
             cell = data["cell"]
             if what == "buy":
@@ -784,7 +816,12 @@ class Game:
             trade = Trade.from_list(data["trade"])
             if what == "accept":
                 self._trade(data["from"], trade)
-            state.pending = data["resume"]
+            resume = data["resume"]
+            if resume["kind"] == "raise":
+                debtor, amount = resume["player"], resume["amount"]
+                if state.players[debtor].cash >= amount or self.liquidation_value(debtor) < amount:
+                    return  # the pay step is retried: now it is paid, or it can no longer be (bankruptcy)
+            state.pending = resume
 
     # ------------------------------------------------------------------ money
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:
@@ -921,8 +958,47 @@ class Game:
                 self._finish(self._richest(), "timed game: the richest")
                 return
         state.current = nxt
+        if self._between_turns:
+            # A window for each other player who could build now, in seat order from the next one,
+            # before the next turn starts (each is checked again when its turn comes).
+            builders = self._builders(-1)
+            for offset in range(count - 1, 0, -1):
+                other = (seat + offset) % count
+                if builders[other]:
+                    state.tasks.append(["window", other])
         if not state.tasks:
             self._t_turn()  # the next player's turn starts at once
+
+    def _t_window(self, seat: int) -> None:
+        """Open a window between turns for ``seat`` if he still could build (an earlier window may
+        have taken the last buildings)."""
+        if self._builders(seat)[seat]:
+            self.state.pending = {"kind": "manage", "player": seat, "again": False, "between": True}
+
+    def _builders(self, only: int) -> list[bool]:
+        """For each seat (or only for seat ``only``; -1: all), could he build somewhere now: a whole
+        unmortgaged industry, the cash and a building left in the bank? One pass over the industries."""
+        state, board = self.state, self.board
+        owner, mortgaged, level, players = state.owner, state.mortgaged, state.level, state.players
+        top = self.rules.small_per_large + 1
+        could = [False] * len(players)
+        for industry in board.industries:
+            cells = industry.cells
+            seat = owner[cells[0]]
+            if seat < 0 or (only >= 0 and seat != only) or could[seat] or players[seat].cash < industry.build_price:
+                continue
+            # The test of state.industry_owner written out (see complete_industries), finding on the
+            # way a lowest plot: building is even, so only a lowest plot can take the next building.
+            lowest = cells[0]
+            for cell in cells:
+                if owner[cell] != seat or mortgaged[cell]:
+                    break
+                if level[cell] < level[lowest]:
+                    lowest = cell
+            else:
+                if level[lowest] < top and not self.can_build(seat, lowest):
+                    could[seat] = True
+        return could
 
     # ------------------------------------------------------------------ arriving on a cell
     def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
@@ -1009,6 +1085,8 @@ class Game:
             bidders.remove(seat)
         if not bidders or bidders == [data["high_bidder"]]:
             self._close_auction(data)
+            if "resume" in data and state.pending is None and not state.finished:
+                state.pending = data["resume"]  # back to the window the building was ordered from
             return
         data["player"] = bidders[position % len(bidders)]
         state.pending = data
@@ -1016,6 +1094,11 @@ class Game:
     def _close_auction(self, data: dict[str, Any]) -> None:
         state = self.state
         cell, seller, winner, price = data["cell"], data["seller"], data["high_bidder"], data["high"]
+        if data.get("building"):
+            if winner >= 0:
+                self._transfer(winner, BANK, price, "build")
+                self._build(winner, self._auctioned_building_site(winner, cell), free=True)
+            return
         if winner < 0:
             self._event("auction", -1, cell, 0, seller)
             return
@@ -1032,19 +1115,84 @@ class Game:
         else:
             self._transfer(seat, BANK, self.build_price(cell), "build", event)
 
+    def _building_auction(self, seat: int, cell: int, window: dict[str, Any]) -> bool:
+        """Start a housing-shortage auction if the bank has fewer buildings of the kind ordered on
+        ``cell`` than the players who could build one (``RuleSet.building_auctions``)."""
+        state = self.state
+        large = state.level[cell] == self.rules.small_per_large
+        left = self.supply()[1 if large else 0]
+        count = len(state.players)
+        if left is None or left >= count:  # cheap test first: no shortage is possible
+            return False
+        rivals = [other for other in ((seat + i) % count for i in range(1, count))
+                  if not state.players[other].bankrupt and self._building_sites(other, large)]
+        if left > len(rivals):
+            return False
+        price = self.build_price(cell)
+        state.pending = {"kind": "bid", "player": seat, "cell": cell, "seller": BANK, "bidders": [seat, *rivals],
+                         "high": price - 1, "high_bidder": -1, "building": True, "resume": window}
+        return True
+
+    def _building_sites(self, seat: int, large: bool, paid: bool = False) -> list[int]:
+        """Plots where ``seat`` could build a building of that size now (large: the top level), in
+        board order; ``paid``: the building is paid for already, so cash does not matter."""
+        board, level, small = self.board, self.state.level, self.rules.small_per_large
+        return sorted(c for i in self.complete_industries(seat) for c in board.industries[i].cells
+                      if (level[c] == small) == large and not self.can_build(seat, c, free=paid))
+
+    def _auctioned_building_site(self, winner: int, ordered: int) -> int:
+        """Where the winner of a building auction builds: the plot ordered if it is his, else his first
+        plot in board order where a building of that size may go."""
+        if self.state.owner[ordered] == winner:
+            return ordered
+        return self._building_sites(winner, self.state.level[ordered] == self.rules.small_per_large, paid=True)[0]
+
     def _sell(self, seat: int, cell: int) -> None:
         state, rules = self.state, self.rules
         half = int(self.build_price(cell) * rules.building_sell_rate)
         top = rules.small_per_large + 1
         if state.level[cell] == top:
-            small_left = self.supply()[0]
-            back = rules.small_per_large if small_left is None else min(rules.small_per_large, small_left)
-            removed = 1 + rules.small_per_large - back
-            state.level[cell] = back
+            removed = self._break_large(cell)
         else:
             removed = 1
             state.level[cell] -= 1
         self._transfer(BANK, seat, half * removed, "sale", ("sell", seat, cell, state.level[cell]))
+
+    def _break_large(self, cell: int) -> int:
+        """Sell the large building of ``cell``: it goes back to as many small ones as the bank can
+        give, and plots of the industry with more come down so the industry stays even (levels
+        differ by at most one). Returns the buildings sold, counting each level as one.
+
+        A level counts the buildings paid for: the large building stands for ``small_per_large``
+        small ones plus itself, so the money back is half the building price per level removed.
+        """
+        state, rules = self.state, self.rules
+        level, small, top = state.level, rules.small_per_large, rules.small_per_large + 1
+        small_left = self.supply()[0]
+        others = [c for c in self.board.industries[self.board.cells[cell].industry].cells if c != cell]
+        before = level[cell] + sum(level[c] for c in others)
+        if small_left is None:
+            level[cell] = small
+            return before - level[cell] - sum(level[c] for c in others)
+        # Small buildings the industry may hold after the sale: those on it now plus the bank's.
+        budget = small_left + sum(level[c] for c in others if level[c] < top)
+        for target in range(small, -1, -1):
+            # Each other plot keeps at most target + 1 (staying large only if target + 1 is the top).
+            keep = [min(level[c], target + 1) for c in others]
+            need = target + sum(k for k in keep if k < top)
+            # Bring other plots down to the target, one at a time in board order, until it fits.
+            for position in range(len(keep)):
+                if need <= budget:
+                    break
+                if target < keep[position] < top:
+                    need -= keep[position] - target
+                    keep[position] = target
+            if need <= budget:
+                level[cell] = target
+                for other, new in zip(others, keep):
+                    level[other] = new
+                break
+        return before - level[cell] - sum(level[c] for c in others)
 
     def _mortgage(self, seat: int, cell: int) -> None:
         self.state.mortgaged[cell] = True
@@ -1067,6 +1215,9 @@ class Game:
             state.owner[cell] = seat
         self._transfer(seat, partner, trade.give_cash, "trade")
         self._transfer(partner, seat, trade.take_cash, "trade")
+        for cells, receiver in ((trade.give_cells, partner), (trade.take_cells, seat)):
+            fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
+            self._transfer(receiver, BANK, fees, "fee")
         for cards, source, target in ((trade.give_cards, seat, partner), (trade.take_cards, partner, seat)):
             for card in cards:
                 state.players[source].cards.remove(list(card))
@@ -1077,8 +1228,10 @@ class Game:
     def _play_jackpot(self, seat: int, bet: int) -> None:
         state = self.state
         self._transfer(seat, BOX, bet, "bet")
+        machine = self.board.slot_machine
+        assert machine is not None  # a board with a jackpot cell has one (the loader checks)
         faces = (self._die(), self._die(), self._die())
-        result = spin(*faces)
+        result = machine.spin(*faces)
         from_box, from_bank = payout(result, bet, state.jackpot_box)
         self._transfer(BOX, seat, from_box, "jackpot")
         self._transfer(BANK, seat, from_bank, "jackpot")
@@ -1183,8 +1336,10 @@ class Game:
             self._apply_kept_effect(seat, purpose, cell)
             state.decks[data["card"][0]].append(data["card"][1])
         elif purpose == "return_plot":
+            if state.mortgaged[cell]:  # the loan is repaid with the plot (RuleSet.return_mortgaged_plot)
+                self._transfer(seat, BANK, self.mortgage_value(cell), "redeem")
+                state.mortgaged[cell] = False
             state.owner[cell] = -1
-            state.mortgaged[cell] = False
             self._event("return_plot", seat, cell)
         elif purpose == "auction_others_plot":
             state.tasks.append(["auction", cell, state.owner[cell]])

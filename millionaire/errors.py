@@ -27,3 +27,16 @@ class IllegalActionError(MillionaireError):
 
 class SaveFileError(MillionaireError):
     """A saved game (JSON) that is damaged or does not describe a legal state."""
+
+
+def shown(value: object) -> str:
+    """A value for an error message: its ``repr``, cut short when long; a number too long to print
+    usefully (or at all: Python prints no integer of more than 4,300 digits) by its length.
+
+    >>> shown(-5), shown("x"), shown(10**50), len(shown([0] * 100))
+    ('-5', "'x'", 'a number of more than 40 digits', 240)
+    """
+    if isinstance(value, int) and abs(value) >= 10**40:
+        return "a number of more than 40 digits"
+    text = repr(value)
+    return text if len(text) <= 240 else text[:237] + "..."

@@ -279,12 +279,33 @@ class MarkovChain:
         x = np.array(initial, dtype=float)
         if x.shape != (self.n,) or (x < 0).any() or abs(x.sum() - 1.0) > _ROW_SUM_TOLERANCE:
             raise ValueError(f"initial must be {self.n} non-negative probabilities summing to 1, got {x!r}")
+        if steps > _STEPS_ONE_BY_ONE:
+            return self._by_squaring(x, int(steps))
         for _ in range(int(steps)):
             x = x @ self.P
         return x
 
+    def _by_squaring(self, x: NDArray[np.float64], steps: int) -> NDArray[np.float64]:
+        """``x`` after ``steps`` transitions by powers of P (P, P², P⁴, ...): a few dozen products
+        however many steps. Rows are scaled back to sum 1 after each product, or rounding errors
+        would grow with the power."""
+        power = self.P.copy()
+        while steps:
+            if steps & 1:
+                x = x @ power
+                x /= x.sum()
+            steps >>= 1
+            if steps:
+                power = power @ power
+                power /= power.sum(axis=1, keepdims=True)
+        return x
+
     def __repr__(self) -> str:
         return f"<MarkovChain: {self.n} states>"
+
+
+#: Up to this many steps a distribution is carried forward one step at a time; beyond, by powers of P.
+_STEPS_ONE_BY_ONE = 10_000
 
 
 # ---------------------------------------------------------------------- the card policy

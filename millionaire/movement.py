@@ -286,13 +286,16 @@ def move_choices(board: Board, among: str, player: int, owner: list[int] | None)
 
 
 def nearest_player(board: Board, player: int, position: int, positions: list[int | None] | None) -> int:
-    """The seat of the nearest other player by cells, ties going to the one ahead; -1 if none."""
+    """The seat of the nearest other player by cells, ties going to the one ahead; -1 if none.
+
+    A player on the same cell is not a swap partner (swapping with him would change nothing).
+    """
     if not positions:
         return -1
     size = len(board.cells)
     best, best_key = -1, (size + 1, 1)
     for seat, cell in enumerate(positions):
-        if seat == player or cell is None:
+        if seat == player or cell is None or cell == position:
             continue
         ahead = (cell - position) % size
         behind = (position - cell) % size
@@ -300,3 +303,96 @@ def nearest_player(board: Board, player: int, position: int, positions: list[int
         if key < best_key:
             best, best_key = seat, key
     return best
+
+
+def _move_on(board: Board, card: Card, cell: int) -> int:
+    """The cell a moving ``card`` drawn on ``cell`` sends the token to, on a board without owners
+    or other players (as :mod:`millionaire.markov` enumerates it); -1 when the token stops."""
+    move = card_move(board, card, cell)
+    return -1 if move.detain else move.destination
+
+
+def card_circle(board: Board) -> tuple[int, ...]:
+    """A circle of card moves and jumps (``fund_fine`` targets) that brings a token back to a cell
+    it passed, as the cells in order (first and last the same); ``()`` when there is none.
+
+    A game on such a board can draw cards for ever; the board loader refuses it. Moves that depend
+    on the game end on a property or in place (nearest unowned plot, chosen plot) and are left out,
+    as :func:`draw_may_not_end` deals with swaps.
+
+    >>> from millionaire import load_board
+    >>> card_circle(load_board("millionaire-classic"))
+    ()
+    """
+    size = len(board.cells)
+    onward: list[list[int]] = [[] for _ in range(size)]
+    for cell in board.cells:
+        if cell.kind is CellKind.FUND_FINE:
+            onward[cell.index].append(cell.target)
+        elif cell.kind is CellKind.CARD:
+            seen: set[tuple[object, ...]] = set()
+            for card in board.decks[cell.deck].cards:
+                key = (card.effect, card.target, card.steps, card.what)
+                if card.moves_token and key not in seen:
+                    seen.add(key)
+                    destination = _move_on(board, card, cell.index)
+                    if destination >= 0 and destination not in onward[cell.index]:
+                        onward[cell.index].append(destination)
+    # Depth-first search without recursion: 0 unvisited, 1 on the current path, 2 done.
+    mark = [0] * size
+    for start in range(size):
+        if mark[start]:
+            continue
+        path, branches = [start], [iter(onward[start])]
+        mark[start] = 1
+        while path:
+            following = next(branches[-1], -1)
+            if following < 0:
+                mark[path.pop()] = 2
+                branches.pop()
+            elif mark[following] == 1:
+                return (*path[path.index(following):], following)
+            elif mark[following] == 0:
+                mark[following] = 1
+                path.append(following)
+                branches.append(iter(onward[following]))
+    return ()
+
+
+def draw_may_not_end(board: Board) -> str:
+    """The key of a deck whose draws could go on for ever, or ``""``.
+
+    A card that swaps places can put the token on a card cell where it draws again; a deck with
+    such a card needs a card that always stops the token (one that does not move it and is not
+    kept, goes to jail, or moves it to a cell that draws no card from every cell of the deck).
+    Without one, players standing on card cells could swap back and forth for ever.
+
+    >>> from millionaire import load_board
+    >>> draw_may_not_end(load_board("millionaire-classic"))
+    ''
+    """
+    for key, deck in board.decks.items():
+        if not any(card.effect == "swap_nearest" for card in deck.cards):
+            continue
+        cells = [cell.index for cell in board.cells if cell.kind is CellKind.CARD and cell.deck == key]
+        if not any(_always_stops(board, card, cells) for card in deck.cards):
+            return key
+    return ""
+
+
+def _always_stops(board: Board, card: Card, cells: list[int]) -> bool:
+    """Whether ``card``, drawn on any of ``cells``, leaves the token on a cell that draws no card."""
+    if card.is_kept or card.effect == "swap_nearest":
+        return False
+    if not card.moves_token:
+        return True
+    for cell in cells:
+        destination = _move_on(board, card, cell)
+        for _ in range(len(board.cells)):  # through the jumps, which go round no circle (card_circle)
+            if destination < 0:
+                break
+            kind = board.cells[destination].kind
+            if kind is CellKind.CARD:
+                return False
+            destination = board.cells[destination].target if kind is CellKind.FUND_FINE else -1
+    return True

@@ -1,7 +1,7 @@
 """Every rule the rulebooks leave open, as one frozen :class:`RuleSet` of options.
 
-The presets follow ``shared/rules``: :meth:`RuleSet.classic` for Millionaire Classic and
-:meth:`RuleSet.monopoly` for US Monopoly. A house rule is one ``replace`` away.
+The presets follow the kit's rules pages (``docs/rules/``): :meth:`RuleSet.classic` for Millionaire
+Classic and :meth:`RuleSet.monopoly` for US Monopoly. A house rule is one ``replace`` away.
 
 Examples
 --------
@@ -23,9 +23,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .errors import shown
+
+#: The largest amount of money a rule or a board file may name (a price, a rent, the start cash).
+#: Games then stay far inside what numpy's 64-bit integers hold (the bots draw bids with numpy).
+MAX_AMOUNT = 10**9
+
 MONOPOLY_SCOPES = ("unbuilt", "all")
 BANKRUPTCY_TO_PLAYER = ("to_board", "to_creditor")
 BANKRUPTCY_TO_BANK = ("to_board", "auction")
+RETURN_MORTGAGED = ("repay", "refuse")
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,18 @@ class RuleSet:
     shuffle_seats : decide the turn order by lot (seeded) rather than by the order of the agents.
     trade_offers_per_turn : offers a player may make in one turn (table manners: no endless haggling).
     min_players, max_players : how many may play.
+    trade_mortgaged : mortgaged properties may be traded; whoever receives one pays
+        ``transfer_mortgage_fee`` at once and lifts the mortgage later at the usual cost (Monopoly).
+    redeem_any_time : a mortgage may be lifted in any window of the owner (after the roll, between
+        turns), not only before his own roll (Millionaire).
+    build_between_turns : after each turn, every other player who could build gets a window (a
+        ``manage`` decision marked ``between``) to build, sell, mortgage, redeem and trade (Monopoly).
+    building_auctions : when a player orders a building of which the bank has fewer left than the
+        players who could build one, the bank auctions it among them, opening at its price (Monopoly).
+    debt_in_property : a player who must raise money for a debt to another player may offer that
+        creditor a trade (property for cash) instead of selling to the bank (Monopoly).
+    return_mortgaged_plot : the card "return a plot to the bank" on a mortgaged plot: ``"repay"`` the
+        loan (the plot is offered only if the player can) or ``"refuse"`` mortgaged plots.
     """
 
     start_cash: int = 2000
@@ -88,6 +107,12 @@ class RuleSet:
     trade_offers_per_turn: int = 3
     min_players: int = 2
     max_players: int = 6
+    trade_mortgaged: bool = False
+    redeem_any_time: bool = False
+    build_between_turns: bool = False
+    building_auctions: bool = False
+    debt_in_property: bool = False
+    return_mortgaged_plot: str = "repay"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -106,26 +131,28 @@ class RuleSet:
                     raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
             elif f.type == "str":
                 allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
-                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK}[f.name]
+                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED}[f.name]
                 if value not in allowed:
                     raise ValueError(f"RuleSet.{f.name} must be one of {', '.join(allowed)}, got {value!r}")
             else:  # int or int | None
                 if value is None and "None" in f.type:
                     continue
-                least = _MINIMUM.get(f.name, 0)
+                least, most = _MINIMUM.get(f.name, 0), _MAXIMUM.get(f.name, MAX_AMOUNT)
                 if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {value!r}")
+                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {shown(value)}")
+                if value > most:
+                    raise ValueError(f"RuleSet.{f.name} must be at most {most:,}, got {shown(value)}")
         if self.max_players < self.min_players:
             raise ValueError(f"RuleSet.max_players ({self.max_players}) is below min_players ({self.min_players})")
 
     @classmethod
     def classic(cls) -> RuleSet:
-        """Millionaire Classic as decided in ``shared/rules/millionaire-classic.md``."""
+        """Millionaire Classic as decided in ``docs/rules/millionaire-classic.md``."""
         return cls()
 
     @classmethod
     def monopoly(cls) -> RuleSet:
-        """US Monopoly as in ``shared/rules/monopoly.md``."""
+        """US Monopoly as in ``docs/rules/monopoly.md``."""
         return cls(
             start_cash=1500,
             detain_on_landing=False,
@@ -138,6 +165,11 @@ class RuleSet:
             bankruptcy_to_player="to_creditor",
             bankruptcy_to_bank="auction",
             max_players=8,
+            trade_mortgaged=True,
+            redeem_any_time=True,
+            build_between_turns=True,
+            building_auctions=True,
+            debt_in_property=True,
         )
 
     @classmethod
@@ -179,3 +211,8 @@ class RuleSet:
 
 _MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,
             "min_bid": 1, "timed_rounds": 1, "min_players": 1, "max_players": 1}
+#: Upper bounds of the options that count something; every other integer option is money, up to MAX_AMOUNT.
+_MAXIMUM = {"jail_max_turns": 100, "doubles_to_jail": 100, "monopoly_multiplier": 100, "small_per_large": 100,
+            "small_supply": 10_000, "large_supply": 10_000, "timed_rounds": 1_000_000, "trade_offers_per_turn": 100,
+            "min_players": 100, "max_players": 100}
+

@@ -30,8 +30,9 @@ import itertools
 import math
 import os
 import signal
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,10 +149,6 @@ def _play_seeds(seeds: list[int]) -> list[GameSummary]:
     return [play_one(w["board"], w["rules"], w["strategies"], s, w["max_rounds"]) for s in seeds]
 
 
-def _chunks(items: list[int], size: int) -> list[list[int]]:
-    return [items[i:i + size] for i in range(0, len(items), size)]
-
-
 def play_games(
     board: Board,
     rules: RuleSet | None,
@@ -210,33 +207,46 @@ def play_games(
     if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
                                    or max_rounds < 1):
         raise SimulationError(f"max_rounds must be an integer >= 1 or None, got {max_rounds!r}")
-    seeds = [game_seed(int(seed), g) for g in range(games)]
+    seed = int(seed)
 
     from tqdm.auto import tqdm
 
+    # Seeds are made as the games are played, so the first game starts at once however many follow.
     with tqdm(total=games, disable=not progress, unit="game", desc="games", leave=False) as bar:
         if jobs == 1:
             summaries = []
-            for one_seed in seeds:
-                summaries.append(play_one(board, rules, strategies, one_seed, max_rounds))
+            for game in range(games):
+                summaries.append(play_one(board, rules, strategies, game_seed(seed, game), max_rounds))
                 bar.update(1)
             return summaries
         # Small chunks keep the bar moving and the cores busy; the chunking never changes a result.
-        chunks = _chunks(seeds, max(1, min(32, math.ceil(games / (jobs * 8)))))
+        size = max(1, min(32, math.ceil(games / (jobs * 8))))
+        chunks = ([game_seed(seed, g) for g in range(start, min(start + size, games))] for start in range(0, games, size))
         summaries = []
         executor = ProcessPoolExecutor(
-            max_workers=min(jobs, len(chunks)), initializer=_start_worker,
+            max_workers=min(jobs, math.ceil(games / size)), initializer=_start_worker,
             initargs=(board, rules, strategies, max_rounds),
         )
+        running: deque[Future[list[GameSummary]]] = deque()  # in submission order, a few per worker at a time
         try:
-            for chunk in executor.map(_play_seeds, chunks):  # map yields in submission order
-                summaries.extend(chunk)
-                bar.update(len(chunk))
+            for chunk in chunks:
+                running.append(executor.submit(_play_seeds, chunk))
+                if len(running) >= 4 * jobs:
+                    summaries.extend(_collect(running.popleft(), bar))
+            while running:
+                summaries.extend(_collect(running.popleft(), bar))
         except BaseException:
             executor.shutdown(wait=False, cancel_futures=True)
             raise
         executor.shutdown()
         return summaries
+
+
+def _collect(future: Future[list[GameSummary]], bar: Any) -> list[GameSummary]:
+    """The summaries of one chunk of games, once played, counted on the progress bar."""
+    done = future.result()
+    bar.update(len(done))
+    return done
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy as _copy
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -26,10 +27,22 @@ import numpy as np
 
 from .actions import Trade
 from .board import Board, CellKind
-from .errors import SaveFileError
+from .errors import SaveFileError, shown
 from .rules import RuleSet
 
 SAVE_FORMAT = 1
+
+# Bounds of a save, checked before anything is built from it: the text before JSON reads it (the
+# reader recurses into nested arrays), every number as it is read, and the money in it.
+MAX_SAVE_CHARS = 2_000_000  # a save is about 20,000 characters, most of them the dice drawn ahead
+MAX_SAVE_NESTING = 12  # a save goes 5 deep (a trade offer inside a pending decision)
+MAX_SAVE_DIGITS = 40  # the dice generator's 128-bit numbers have up to 39
+#: The most money a player or a pot may hold in a save: far beyond any game with amounts up to
+#: ``rules.MAX_AMOUNT``, and well inside numpy's 64-bit integers with every holding added up.
+MAX_HOLDING = 10**15
+#: The most rounds or turns a save may count.
+MAX_COUNT = 10**12
+_JSON_TEXT_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 @dataclass
@@ -146,8 +159,9 @@ class GameState:
     @classmethod
     def from_json(cls, text: str, board: Board) -> GameState:
         """Load a state saved by :meth:`to_json`; damaged text raises :class:`SaveFileError`."""
+        check_json_bounds(text)
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=lambda digits: _bounded_int(digits, text))
         except json.JSONDecodeError as error:
             raise SaveFileError(f"saved game is not valid JSON: {error}") from None
         return cls.from_dict(data, board)
@@ -180,6 +194,7 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "after_roll": ("bool",),
     "release": ("seat", "str"),
     "choose": ("str", "card", "cells?"),
+    "window": ("seat",),
 }
 
 #: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
@@ -195,7 +210,42 @@ _DECISIONS: dict[str, dict[str, str]] = {
     "trade_reply": {"trade": "trade", "from": "seat", "resume": "decision"},
 }
 
+#: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
+_PURPOSES = ("move", "take_plot", "free_building", "return_plot", "auction_others_plot", "auction_unowned")
+
 _BIG = 2**128  # PCG64 keeps two 128-bit numbers
+
+
+def check_json_bounds(text: str) -> None:
+    """Refuse a save too long or nested too deep before JSON reads it (:class:`SaveFileError`).
+
+    >>> check_json_bounds('{"tasks": ' + "[" * 100 + "]" * 100 + "}")
+    Traceback (most recent call last):
+    ...
+    millionaire.errors.SaveFileError: saved game: arrays and objects are nested more than 12 deep (at character 22)
+    """
+    if not isinstance(text, str):
+        raise SaveFileError(f"saved game must be JSON text, got {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveFileError(f"saved game has {len(text):,} characters, more than the {MAX_SAVE_CHARS:,} a save may have")
+    depth = 0
+    for found in _JSON_TEXT_OR_BRACKET.finditer(text):
+        bracket = found.group(0)
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > MAX_SAVE_NESTING:
+                raise SaveFileError(f"saved game: arrays and objects are nested more than {MAX_SAVE_NESTING} deep "
+                                    f"(at character {found.start() + 1})")
+        elif bracket in ("]", "}"):
+            depth = max(depth - 1, 0)
+
+
+def _bounded_int(digits: str, text: str) -> int:
+    """An integer of the save ``text`` as JSON reads it, refused when longer than any number a save holds."""
+    if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
+        raise SaveFileError(f"saved game holds a number of {len(digits.lstrip('-')):,} digits (at character "
+                            f"{text.find(digits) + 1}); no number in a save has more than {MAX_SAVE_DIGITS}")
+    return int(digits)
 
 
 def _copy_dice(dice: dict[str, Any]) -> dict[str, Any]:
@@ -216,8 +266,8 @@ def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool]
 
 
 def net_worth(state: GameState, board: Board, seat: int) -> int:
-    """A seat's net worth: cash, plus properties at price (mortgaged: half), plus buildings at cost;
-    0 for a bankrupt player."""
+    """A seat's net worth: cash, plus properties at price (mortgaged: less the loan, at the rule set's
+    ``mortgage_rate``), plus buildings at what they cost; 0 for a bankrupt player."""
     player = state.players[seat]
     if player.bankrupt:
         return 0
@@ -225,7 +275,8 @@ def net_worth(state: GameState, board: Board, seat: int) -> int:
     for cell in board.ownable:
         if state.owner[cell] == seat:
             info = board.cells[cell]
-            worth += info.price // 2 if state.mortgaged[cell] else info.price
+            # A mortgaged property is worth its price less the loan on it.
+            worth += info.price - int(info.price * state.rules.mortgage_rate) if state.mortgaged[cell] else info.price
             if state.level[cell]:
                 worth += state.level[cell] * board.industries[info.industry].build_price
     return worth
@@ -252,9 +303,9 @@ class _StateLoader:
             raise self.fail(label, "is missing")
         value = source[name]
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(label, f"must be an integer, got {value!r}")
+            raise self.fail(label, f"must be an integer, got {shown(value)}")
         if kind is bool and not isinstance(value, bool):
-            raise self.fail(label, f"must be true or false, got {value!r}")
+            raise self.fail(label, f"must be true or false, got {shown(value)}")
         if not isinstance(value, kind):
             raise self.fail(label, f"has the wrong type ({type(value).__name__})")
         return value
@@ -264,13 +315,14 @@ class _StateLoader:
         value = self.get(name, int, where, label)
         if (low is not None and value < low) or (high is not None and value > high):
             span = f"{'' if low is None else low}..{'' if high is None else high}"
-            raise self.fail(label or name, f"must be an integer {span}, got {value}")
+            raise self.fail(label or name, f"must be an integer {span}, got {shown(value)}")
         return value
 
     def unknown(self, data: dict[str, Any], allowed: tuple[str, ...], label: str) -> None:
         for key in data:
             if key not in allowed:
-                raise self.fail(f"{label}{key}", "is not part of a saved game")
+                name = str(key) if len(str(key)) <= 80 else f"{str(key)[:77]}..."
+                raise self.fail(f"{label}{name}", "is not part of a saved game")
 
     def cell_list(self, name: str, kind: type, low: int, high: int) -> list[Any]:
         values = self.get(name, list)
@@ -279,9 +331,9 @@ class _StateLoader:
         for cell, value in enumerate(values):
             if kind is bool:
                 if not isinstance(value, bool):
-                    raise self.fail(f"{name}[{cell}]", f"must be true or false, got {value!r}")
+                    raise self.fail(f"{name}[{cell}]", f"must be true or false, got {shown(value)}")
             elif isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise self.fail(f"{name}[{cell}]", f"must be an integer {low}..{high}, got {value!r}")
+                raise self.fail(f"{name}[{cell}]", f"must be an integer {low}..{high}, got {shown(value)}")
         return list(values)
 
     # -------------------------------------------------------------- values of a given kind
@@ -304,8 +356,8 @@ class _StateLoader:
             "seat": lambda: whole(0, seats - 1),
             "seat_or_none": lambda: whole(-1, seats - 1),
             "party": lambda: whole(-3, seats - 1),  # a seat or a pot: bank -1, fund -2, box -3
-            "money": lambda: whole(0, None),
-            "count": lambda: whole(0, None),
+            "money": lambda: whole(0, MAX_HOLDING),
+            "count": lambda: whole(0, MAX_COUNT),
             "bool": lambda: isinstance(value, bool),
             "str": lambda: isinstance(value, str),
             "deck": lambda: isinstance(value, str) and value in self.board.decks,
@@ -320,11 +372,11 @@ class _StateLoader:
         if not ok:
             words = {"cell": f"a cell 0..{size - 1}", "seat": f"a seat 0..{seats - 1}",
                      "seat_or_none": f"a seat 0..{seats - 1} or -1", "party": f"a seat 0..{seats - 1} or a pot -3..-1",
-                     "money": "an integer >= 0", "count": "an integer >= 0", "bool": "true or false",
+                     "money": f"an amount 0..{MAX_HOLDING}", "count": f"an integer 0..{MAX_COUNT}", "bool": "true or false",
                      "str": "a string", "deck": "a deck of this board", "card": "a [deck, number] of this board or null",
                      "cells": "a list of cells", "seats": "a non-empty list of seats", "trade": "a trade offer",
                      "decision": "an object"}[kind]
-            raise self.fail(label, f"must be {words}, got {value!r}")
+            raise self.fail(label, f"must be {words}, got {shown(value)}")
         if kind == "decision":
             self.decision(value, label, resumed=True)
 
@@ -343,11 +395,11 @@ class _StateLoader:
     def state(self) -> GameState:
         board = self.board
         if self.data.get("format") != SAVE_FORMAT:
-            raise self.fail("format", f"must be {SAVE_FORMAT}, got {self.data.get('format')!r}")
+            raise self.fail("format", f"must be {SAVE_FORMAT}, got {shown(self.data.get('format'))}")
         self.unknown(self.data, _FIELDS, "")
         key = self.get("board", str)
         if key != board.key:
-            raise self.fail("board", f"is {key!r} but the board given is {board.key!r}")
+            raise self.fail("board", f"is {shown(key)} but the board given is {board.key!r}")
         try:
             rules = RuleSet.from_dict(self.get("rules", dict))
         except (ValueError, TypeError, OverflowError) as error:
@@ -376,10 +428,10 @@ class _StateLoader:
             raise self.fail("pending", "must be null once the game is finished")
         state = GameState(
             board_key=key, rules=rules, players=players, owner=owner, level=level, mortgaged=mortgaged,
-            charity_fund=self.integer("charity_fund", 0, None), jackpot_box=self.integer("jackpot_box", 0, None),
-            bank_balance=self.get("bank_balance", int), decks=decks,
-            current=self.integer("current", 0, self.seats - 1), round=self.integer("round", 1, None),
-            turns=self.integer("turns", 0, None), doubles=self.integer("doubles", 0, rules.doubles_to_jail),
+            charity_fund=self.integer("charity_fund", 0, MAX_HOLDING), jackpot_box=self.integer("jackpot_box", 0, MAX_HOLDING),
+            bank_balance=self.integer("bank_balance", -MAX_HOLDING * (self.seats + 2), MAX_HOLDING), decks=decks,
+            current=self.integer("current", 0, self.seats - 1), round=self.integer("round", 1, MAX_COUNT),
+            turns=self.integer("turns", 0, MAX_COUNT), doubles=self.integer("doubles", 0, rules.doubles_to_jail),
             extra_turn=self.get("extra_turn", bool), last_roll=self.integer("last_roll", 0, 12),
             tasks=_copy.deepcopy(tasks), pending=_copy.deepcopy(pending), finished=finished,
             winner=self.integer("winner", -1, self.seats - 1), reason=self.get("reason", str), dice=self.dice(),
@@ -392,19 +444,182 @@ class _StateLoader:
                 f"expected {expected} (the start money of {len(players)} players and the pots), "
                 f"{abs(state.total_money - expected)} {'too many' if state.total_money > expected else 'missing'}",
             )
+        self.position(state)
         return state
+
+    # -------------------------------------------------------------- the decision against the position
+    def position(self, state: GameState) -> None:
+        """Refuse a pending decision or a step of the work queue that the engine could not have
+        reached from this position (whose turn it is, where the token stands, who owns what)."""
+        players, current = state.players, state.current
+        if not state.finished and players[current].bankrupt and state.tasks[:1] != [["endturn"]]:
+            # The engine leaves a bankrupt player's turn only by its last step, queued at the bankruptcy.
+            raise self.fail("current", f"is seat {current}, who is bankrupt, and the turn is not ending")
+        for number, task in enumerate(state.tasks):
+            self.task_fits(state, task, f"tasks[{number}]")
+        pending = state.pending
+        if pending is None:
+            return
+        kind, seat = pending["kind"], pending["player"]
+        if kind in ("roll", "manage", "buy", "jackpot", "choose") and seat != current:
+            raise self.fail("pending.player", f"is seat {seat} but a {kind!r} decision is the current player's "
+                            f"(current is {current})")
+        if kind in ("roll", "manage"):
+            self.window_fits(state, pending, "pending")
+        elif kind == "buy":
+            self.purchase_fits(state, seat, pending["cell"])
+        elif kind == "jackpot":
+            cell = pending["cell"]
+            if self.board.cells[cell].kind is not CellKind.JACKPOT or players[seat].position != cell:
+                raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on a jackpot cell there")
+            if players[seat].cash < 1:
+                raise self.fail("pending", f"offers the jackpot to seat {seat}, who has no cash to bet")
+        elif kind == "bid":
+            self.auction_fits(state, pending)
+        elif kind == "choose":
+            self.choice_fits(state, pending)
+        elif kind == "raise":
+            self.debt_fits(state, pending)
+        else:
+            self.reply_fits(state, pending)
+
+    def window_fits(self, state: GameState, data: dict[str, Any], label: str) -> None:
+        """A roll or manage decision comes when the turn's steps are done: nothing left queued."""
+        if state.tasks:
+            raise self.fail("tasks", f"must be empty while a {data['kind']!r} decision ({label}) is pending, "
+                            f"got {shown(state.tasks)}")
+
+    def purchase_fits(self, state: GameState, seat: int, cell: int) -> None:
+        info = self.board.cells[cell]
+        if not info.ownable:
+            raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) for sale, which cannot be owned")
+        if state.owner[cell] >= 0:
+            raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) for sale, but seat "
+                            f"{state.owner[cell]} owns it")
+        if state.players[seat].position != cell:
+            raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who stands on "
+                            f"cell {state.players[seat].position}")
+
+    def auction_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """An auction of a property the seller holds (the bank: nobody), bid by seats in turn order."""
+        cell, seller, bidders = data["cell"], data["seller"], data["bidders"]
+        high, leader = data["high"], data["high_bidder"]
+        info = self.board.cells[cell]
+        if not info.ownable:
+            raise self.fail("pending.cell", f"auctions cell {cell} ({info.name_en}), which cannot be owned")
+        if not -1 <= seller < self.seats or state.owner[cell] != seller:
+            holder = "the bank" if seller == -1 else f"seat {seller}"
+            raise self.fail("pending.seller", f"is {holder} but cell {cell} is owned by "
+                            f"{'nobody' if state.owner[cell] < 0 else 'seat ' + str(state.owner[cell])}")
+        order = sorted(bidders, key=lambda s: (s - state.current - 1) % self.seats)
+        if len(set(bidders)) != len(bidders) or order != bidders or any(state.players[s].bankrupt for s in bidders):
+            raise self.fail("pending.bidders", f"must list players still in the game once each, in turn order after "
+                            f"seat {state.current}, got {bidders}")
+        if (leader < 0) != (high == 0) or (leader >= 0 and (leader not in bidders or leader == data["player"])):
+            raise self.fail("pending.high_bidder", f"is {leader} with a high bid of {high}: no bid is 0 with nobody, "
+                            "a bid is a bidder's other than the one asked")
+        if leader >= 0 and not self.rules.min_bid <= high <= state.players[leader].cash:
+            raise self.fail("pending.high", f"is {high} but seat {leader} has {state.players[leader].cash} "
+                            f"(bids are {self.rules.min_bid}..the bidder's cash)")
+
+    def choice_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """The options of a card's choice are the ones the card gives in this position, computed again."""
+        purpose, card, options, seat = data["purpose"], data["card"], data["options"], data["player"]
+        self.purpose_fits(purpose, card, "pending")
+        if purpose == "move":
+            expected = self.move_options(state, seat)
+        else:
+            expected = [list(self.engine(state).card_options(seat, purpose))]
+        if options not in expected:
+            raise self.fail("pending.options", f"are {shown(options)} but a {purpose!r} choice of seat {seat} "
+                            f"here has {' or '.join(map(shown, expected)) or 'none'}")
+
+    def move_options(self, state: GameState, seat: int) -> list[list[int]]:
+        """The options each ``move_choice`` card of the deck under the seat's token would give."""
+        from .movement import move_choices  # movement reads states' boards: imported when used
+
+        info = self.board.cells[state.players[seat].position]
+        if info.kind is not CellKind.CARD:
+            return []
+        return [list(move_choices(self.board, card.among, seat, state.owner))
+                for card in self.board.decks[info.deck].cards if card.effect == "move_choice"]
+
+    def purpose_fits(self, purpose: Any, card: Any, label: str) -> None:
+        """A choice's purpose, with the card kept for it: the card's own effect, or none."""
+        if purpose not in _PURPOSES:
+            raise self.fail(f"{label}.purpose", f"must be one of {', '.join(_PURPOSES)}, got {shown(purpose)}")
+        if purpose in ("take_plot", "free_building"):
+            if card is None or self.board.decks[card[0]].cards[card[1]].effect != purpose:
+                raise self.fail(f"{label}.card", f"must be a {purpose!r} card for a {purpose!r} choice, got {shown(card)}")
+        elif card is not None:
+            raise self.fail(f"{label}.card", f"must be null for a {purpose!r} choice, got {shown(card)}")
+
+    def debt_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """Raising money: a debt larger than the cash, no larger than what selling could raise, whose
+        payment is the next step."""
+        seat, amount, payee = data["player"], data["amount"], data["payee"]
+        step = state.tasks[-1] if state.tasks else []
+        if step[:4] != ["pay", seat, payee, amount] or payee == seat:
+            raise self.fail("pending", f"asks seat {seat} to raise {amount} for {payee} but the next step "
+                            f"({shown(step)}) is not that payment")
+        cash = state.players[seat].cash
+        if not cash < amount <= self.engine(state).liquidation_value(seat):
+            raise self.fail("pending.amount", f"is {amount} but seat {seat} has {cash} in cash and could raise "
+                            f"{self.engine(state).liquidation_value(seat)} in all")
+
+    def reply_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """A trade offer made by the current player in his window, answered by its partner."""
+        trade, offerer, resume = Trade.from_list(data["trade"]), data["from"], data["resume"]
+        if offerer != state.current or resume["player"] != offerer:
+            raise self.fail("pending.from", f"is seat {offerer} but offers are made by the current player "
+                            f"({state.current}) in his own decision")
+        if data["player"] != trade.partner:
+            raise self.fail("pending.player", f"is seat {data['player']} but the offer is made to seat {trade.partner}")
+        if resume.get("offers", 0) < 1:
+            raise self.fail("pending.resume.offers", "must count the offer being answered")
+        self.window_fits(state, resume, "pending.resume")
+        problem = self.engine(state).trade_problem(offerer, trade)
+        if problem:
+            raise self.fail("pending.trade", f"is not an offer seat {offerer} could make: {problem}")
+
+    def task_fits(self, state: GameState, task: list[Any], label: str) -> None:
+        """The steps whose arguments the engine takes from the board or the position, not from a decision."""
+        name = task[0]
+        if name == "choose":
+            self.purpose_fits(task[1], task[2], label)
+            if (len(task) > 3) != (task[1] == "move") or (len(task) > 3 and not task[3]):
+                raise self.fail(label, "a 'move' choice carries its options, no other choice does")
+        elif name == "auction":
+            cell, seller = task[1], task[2]
+            if not self.board.cells[cell].ownable or not -1 <= seller < self.seats or (
+                    seller >= 0 and state.owner[cell] != seller):
+                raise self.fail(label, f"auctions cell {cell} for {seller}, who does not hold it")
+        elif name == "land":
+            cards = [card for deck in self.board.decks.values() for card in deck.cards]
+            rent_multipliers = {1} | {card.rent_multiplier for card in cards}
+            dice_multipliers = {0} | {card.dice_multiplier for card in cards}
+            if task[3] not in ("roll", "card", "jump") or task[4] not in rent_multipliers or task[5] not in dice_multipliers:
+                raise self.fail(label, f"lands in a way no roll, card or jump does: {shown(task)}")
+        elif name == "pay" and task[1] < 0:
+            raise self.fail(f"{label}[1]", f"must be a seat: only players pay by a step, got {task[1]}")
+
+    def engine(self, state: GameState) -> Any:
+        """A game on ``state`` that only answers questions (card options, trades, what selling raises)."""
+        from .engine import Game  # the engine reads states: imported when used
+
+        return Game(self.board, state.rules, [None] * len(state.players), state=state, record_events=False)
 
     def player(self, seat: int, data: Any) -> PlayerState:
         label = f"players[{seat}]"
         if not isinstance(data, dict):
             raise self.fail(label, "must be an object")
         self.unknown(data, _PLAYER_FIELDS, f"{label}.")
-        cash = self.integer("cash", 0, None, data, f"{label}.cash")
+        cash = self.integer("cash", 0, MAX_HOLDING, data, f"{label}.cash")
         position = self.integer("position", 0, self.board.size - 1, data, f"{label}.position")
         cards = self.get("cards", list, data, f"{label}.cards")
         for card in cards:
             if not self.is_card(card):
-                raise self.fail(f"{label}.cards", f"holds {card!r}, not a [deck, number] of this board")
+                raise self.fail(f"{label}.cards", f"holds {shown(card)}, not a [deck, number] of this board")
         player = PlayerState(
             name=self.get("name", str, data, f"{label}.name"), cash=cash, position=position,
             bankrupt=self.get("bankrupt", bool, data, f"{label}.bankrupt"),
@@ -417,7 +632,7 @@ class _StateLoader:
         if player.bankrupt:
             for name, bad in (("cash", player.cash), ("cards", player.cards), ("detained", player.detained)):
                 if bad:
-                    raise self.fail(f"{label}.{name}", f"must be empty for a bankrupt player, got {bad!r}")
+                    raise self.fail(f"{label}.{name}", f"must be empty for a bankrupt player, got {shown(bad)}")
         return player
 
     def property(self, players: list[PlayerState], owner: list[int], level: list[int], mortgaged: list[bool]) -> None:
@@ -454,7 +669,7 @@ class _StateLoader:
         for number, task in enumerate(tasks):
             label = f"tasks[{number}]"
             if not isinstance(task, list) or not task or not isinstance(task[0], str) or task[0] not in _TASKS:
-                raise self.fail(label, f"must be a list naming a task ({', '.join(_TASKS)}), got {task!r}")
+                raise self.fail(label, f"must be a list naming a task ({', '.join(_TASKS)}), got {shown(task)}")
             kinds = _TASKS[task[0]]
             required = sum(1 for k in kinds if not k.endswith("?"))
             if not required <= len(task) - 1 <= len(kinds):
@@ -465,16 +680,31 @@ class _StateLoader:
 
     def decision(self, data: dict[str, Any], label: str, resumed: bool = False) -> None:
         kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage")):
-            allowed = "roll, manage" if resumed else ", ".join(_DECISIONS)
-            raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {kind!r}")
+        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage", "raise")):
+            allowed = "roll, manage, raise" if resumed else ", ".join(_DECISIONS)
+            raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
+        window = kind in ("roll", "manage")  # the decisions where trades may be offered
+        # Optional: trade offers made in a window; a window between turns; a building auction and the
+        # window it returns to.
+        optional = (["offers"] if window else []) + (["between"] if kind == "manage" else [])
+        optional += ["building", "resume"] if kind == "bid" else []
+        fields = ["kind"] + list(needs) + optional
+        self.unknown(data, tuple(fields), f"{label}.")
         for name, what in needs.items():
             if name not in data:
                 raise self.fail(f"{label}.{name}", f"is missing (a {kind!r} decision needs it)")
             self.check(data[name], what, f"{label}.{name}")
         if "offers" in data:
             self.check(data["offers"], "count", f"{label}.offers")
+            if data["offers"] > self.rules.trade_offers_per_turn:
+                raise self.fail(f"{label}.offers", f"is {data['offers']}, more than the "
+                                f"{self.rules.trade_offers_per_turn} trade offers a turn allows")
+        for flag in ("between", "building"):  # a window between turns; an auction of a building
+            if flag in data:
+                self.check(data[flag], "bool", f"{label}.{flag}")
+        if kind == "bid" and "resume" in data:  # a building auction returns to its window
+            self.decision(data["resume"], f"{label}.resume", resumed=True)
         if kind == "bid" and data["player"] not in data["bidders"]:
             raise self.fail(f"{label}.bidders", f"does not list the bidder {data['player']}")
         if kind == "choose" and not data["options"]:
@@ -514,10 +744,12 @@ class _StateLoader:
         self.unknown(dice, ("bit_generator", "buffer"), "dice.")
         generator = self.get("bit_generator", dict, dice, "dice.bit_generator")
         label = "dice.bit_generator"
+        self.unknown(generator, ("bit_generator", "state", "has_uint32", "uinteger"), f"{label}.")
         name = np.random.PCG64().state["bit_generator"]
         if generator.get("bit_generator") != name:
-            raise self.fail(f"{label}.bit_generator", f"must be {name!r}, got {generator.get('bit_generator')!r}")
+            raise self.fail(f"{label}.bit_generator", f"must be {name!r}, got {shown(generator.get('bit_generator'))}")
         inner = self.get("state", dict, generator, f"{label}.state")
+        self.unknown(inner, ("state", "inc"), f"{label}.state.")
         for part in ("state", "inc"):
             self.integer(part, 0, _BIG - 1, inner, f"{label}.state.{part}")
         self.integer("has_uint32", 0, 1, generator, f"{label}.has_uint32")
@@ -529,6 +761,6 @@ class _StateLoader:
         buffer = self.get("buffer", list, dice, "dice.buffer")
         for index, face in enumerate(buffer):
             if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-                raise self.fail(f"dice.buffer[{index}]", f"must be a die face 1..6, got {face!r}")
+                raise self.fail(f"dice.buffer[{index}]", f"must be a die face 1..6, got {shown(face)}")
         # A shallow copy of the buffer: thousands of ints need no deepcopy.
         return {"bit_generator": _copy.deepcopy(generator), "buffer": list(buffer)}

@@ -65,6 +65,33 @@ def drop_table(header: str) -> Callable[[str], str]:
     return edit
 
 
+REEL = '["blank", "cherry", "blank", "plum", "bell", "seven"]'
+
+# The slot machine: (id, edit of the classic board, the field named, the reason given)
+SLOT_MACHINE_CASES: list[tuple[str, Callable[[str], str], str, str]] = [
+    ("slot machine missing", drop_table("slot_machine"), "missing table", "cell 20 is a 'jackpot' cell"),
+    ("two reels", replace(f"    {REEL},\n", "", 1), "'reels'", "must list 3 reels, got 2"),
+    ("a reel of five symbols", replace(f"{REEL},", '["blank", "cherry", "blank", "plum", "bell"],', 1),
+     "'reels'", "reel 1 must list 6 symbols, one per die face, got 5 symbols"),
+    ("a symbol that is a number", replace('["blank", "cherry"', '[7, "cherry"', 1), "'reels'", "reel 1 has 7"),
+    ("an empty symbol", replace('["blank", "cherry"', '["", "cherry"', 1), "'reels'", "reel 1 has ''"),
+    ("a zero payout", replace("plum = 3,", "plum = 0,"), "'adjacent_pair'", "'plum' must pay a whole multiple of the bet >= 1, got 0"),
+    ("a payout as text", replace("bell = 20", 'bell = "20"'), "'all_reels'", "'bell' must pay a whole multiple"),
+    ("a fractional payout", replace("cherry = 5", "cherry = 5.5"), "'all_reels'", "got 5.5"),
+    ("a paytable that is a list", replace("adjacent_pair = { cherry = 2, plum = 3, bell = 5 }", "adjacent_pair = [2, 3, 5]"),
+     "'adjacent_pair'", "must be a table of symbol = multiplier"),
+    ("a paying symbol on no reel", replace("cherry = 2,", "cheery = 2,"), "'adjacent_pair'",
+     "'cheery' is not on two adjacent reels, so it could never pay"),
+    ("a triple that cannot happen", replace("seven = 50", "lemon = 50"), "'all_reels'",
+     "'lemon' is not on every reel, so it could never pay"),
+    ("the jackpot symbol on no reel", replace('jackpot_symbol = "seven"', 'jackpot_symbol = "diamond"'),
+     "'jackpot_symbol'", "'diamond' is not on two adjacent reels, so the box could never be won"),
+    ("the jackpot symbol also pays a pair", replace("bell = 5 }", "bell = 5, seven = 9 }"), "'adjacent_pair'",
+     "'seven' is the jackpot symbol"),
+    ("a missing jackpot symbol", replace('jackpot_symbol = "seven"\n', ""), "'jackpot_symbol'", "is missing"),
+    ("a typo in a slot machine field", replace("all_reels =", "all_reel ="), "'all_reel'", "unknown field"),
+]
+
 # (id, base board, edit, where the message must point, the field it must name)
 CASES: list[tuple[str, Path, Callable[[str], str], str, str]] = [
     ("missing cell", CLASSIC, drop_cell(17), "cell 17", "'index'"),
@@ -133,7 +160,7 @@ CASES: list[tuple[str, Path, Callable[[str], str], str, str]] = [
     ("first cell not start", TOY, replace('kind = "start"', 'kind = "rest"'), "cell 0 (START)", "'kind'"),
     ("board too small", TOY, replace("size = 4\n", "size = 3\n"), "[board]", "'size'"),
     ("no building levels", TOY, replace("small_per_large = 3", "small_per_large = 0"), "[board]", "'small_per_large'"),
-]
+] + [(name, CLASSIC, edit, "[slot_machine]", field) for name, edit, field, _ in SLOT_MACHINE_CASES]
 
 
 @pytest.mark.parametrize(("base", "edit", "where", "field"), [case[1:] for case in CASES],
@@ -150,6 +177,26 @@ def test_broken_board(tmp_path: Path, base: Path, edit: Callable[[str], str], wh
     assert where in message, message
     assert field in message, message
     assert "\n" not in message, message
+
+
+@pytest.mark.parametrize(("edit", "field", "reason"), [case[1:] for case in SLOT_MACHINE_CASES],
+                         ids=[case[0] for case in SLOT_MACHINE_CASES])
+def test_broken_slot_machine_names_the_reason(tmp_path: Path, edit: Callable[[str], str], field: str,
+                                              reason: str) -> None:
+    path = tmp_path / "my_board.toml"
+    path.write_text(edit(CLASSIC.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(BoardFileError, match=re.escape(reason)) as caught:
+        load_board(path)
+    assert str(caught.value).startswith(f"my_board.toml: [slot_machine]: ") and field in str(caught.value)
+
+
+def test_a_slot_machine_without_a_jackpot_cell_is_refused(tmp_path: Path) -> None:
+    machine = re.search(r"^\[slot_machine\]\n.*?\n\n", CLASSIC.read_text(encoding="utf-8"), re.S | re.M).group(0)
+    path = tmp_path / "toy_with_machine.toml"
+    path.write_text(TOY.read_text(encoding="utf-8") + "\n" + machine, encoding="utf-8")
+    with pytest.raises(BoardFileError, match=r"\[slot_machine\]: the board has no 'jackpot' cell to play it on"):
+        load_board(path)
+    assert load_board(TOY).slot_machine is None
 
 
 def test_there_are_at_least_twenty_broken_boards() -> None:

@@ -1,8 +1,7 @@
-"""The shipped boards against the rules pages.
+"""The shipped boards against the kit's rules pages (``docs/rules/``).
 
-Every name, price and rent is read from the rules pages in ``../shared/rules`` (beside the
-repository) and compared with the board files, so the data and the page cannot drift apart
-unnoticed. Without the shared folder these comparisons are skipped; the shape checks still run.
+Every name, price, rent, special cell and card is read from the rules pages and compared with the
+board files, so the data and the pages cannot drift apart unnoticed.
 """
 
 from __future__ import annotations
@@ -16,50 +15,10 @@ import pytest
 from millionaire import BoardFileError, CellKind, load_board
 from millionaire.board import BUILTIN_BOARDS
 from millionaire.cards import EFFECTS
+from rules_pages import REPO, flat, numbered_list, section, table_rows
+from rules_pages import page as rules_page
 
-REPO = Path(__file__).resolve().parents[1]
-RULES = REPO.parent / "shared" / "rules"
 TOY = Path(__file__).resolve().parent / "data" / "toy4.toml"
-
-
-def rules_page(name: str) -> str:
-    path = RULES / name
-    if not path.is_file():
-        pytest.skip(f"rules page {path} not found: the shared folder must sit beside the repository")
-    return path.read_text(encoding="utf-8")
-
-
-def flat(text: str) -> str:
-    """The text with every run of whitespace made one space (the pages wrap lines anywhere)."""
-    return " ".join(text.split())
-
-
-def section(page: str, heading: str) -> str:
-    """The body of the ``## heading...`` section, up to the next ``## ``."""
-    match = re.search(rf"^## {re.escape(heading)}.*?\n(.*?)(?=^## |\Z)", page, re.M | re.S)
-    assert match, f"section {heading!r} not found in the rules page"
-    return flat(match.group(1))
-
-
-def split_outside_parens(text: str, separators: str) -> list[str]:
-    pieces, depth, current = [], 0, ""
-    for char in text:
-        depth += (char == "(") - (char == ")")
-        if char in separators and depth == 0:
-            pieces.append(current.strip())
-            current = ""
-        else:
-            current += char
-    return [p for p in [*pieces, current.strip()] if p]
-
-
-def expand_repeats(items: list[str]) -> list[str]:
-    """``"to START ×2"`` stands for two cards."""
-    cards = []
-    for item in items:
-        match = re.search(r"\s*×(\d+)$", item)
-        cards += [item[: match.start()]] * int(match.group(1)) if match else [item]
-    return cards
 
 
 def numbers(text: str) -> list[int]:
@@ -164,7 +123,7 @@ def test_unknown_board_name() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Millionaire Classic against shared/rules/millionaire-classic.md
+# Millionaire Classic against docs/rules/millionaire-classic.md
 # ---------------------------------------------------------------------------------------------
 
 
@@ -181,9 +140,8 @@ def classic():
 def classic_table(page: str) -> list[dict]:
     """The rows of the page's plot table; an industry is written ``ru / en`` on its first row."""
     rows, industry_ru = [], {}
-    for line in page.splitlines():
-        parts = [part.strip() for part in line.strip().strip("|").split("|")]
-        if not line.startswith("|") or not parts[0].isdigit():
+    for parts in table_rows(page):
+        if len(parts) != 6 or not parts[0].isdigit():
             continue
         cell, plot, industry, price, build, rent = parts
         name_ru, name_en = (s.strip() for s in plot.split(" / "))
@@ -197,10 +155,22 @@ def classic_table(page: str) -> list[dict]:
     return rows
 
 
+def classic_other_cells(page: str) -> list[dict]:
+    """The rows of the page's table of cells other than plots: cell, names, kind (and deck)."""
+    rows = []
+    for parts in table_rows(section(page, "The board")):
+        if len(parts) != 3 or not parts[0].isdigit():
+            continue
+        name_ru, name_en = (s.strip() for s in parts[1].split(" / "))
+        kind, _, deck = parts[2].partition(": ")
+        rows.append({"cell": int(parts[0]), "name_ru": name_ru, "name_en": name_en, "kind": CellKind(kind), "deck": deck})
+    return rows
+
+
 def test_classic_shape(classic, classic_page: str) -> None:
     text = flat(classic_page)
-    size = int(re.search(r"Board: (\d+) cells", text).group(1))
-    plots, industries, per = numbers(re.search(r"The other (\d+) cells are plots, (\d+) industries × (\d+)", text).group(0))
+    size = int(re.search(r"The board has (\d+) cells", text).group(1))
+    plots, industries, per = numbers(re.search(r"The (\d+) plots form (\d+) industries of (\d+) plots each", text).group(0))
     assert (classic.size, len(classic.plots), len(classic.industries)) == (size, plots, industries) == (40, 24, 8)
     assert all(len(industry.cells) == per == 3 for industry in classic.industries)
     assert classic.small_per_large == 3 and classic.levels == 5
@@ -233,43 +203,27 @@ def test_classic_industries_match_the_rules_table(classic, classic_page: str) ->
 
 
 def test_classic_special_cells_match_the_rules_page(classic, classic_page: str) -> None:
-    text = flat(classic_page)
-
-    def cells_after(label: str) -> list[int]:
-        return numbers(re.search(rf"{label}: ([\d, ]+)\.", text).group(1))
-
-    corners = re.findall(r"(\d+) ([А-ЯЁ ]+?)(?: \(([^)]+)\))?[,.]", re.search(r"Corners: (.*?\.)", text).group(1))
-    corner_kinds = [CellKind.START, CellKind.JAIL, CellKind.JACKPOT, CellKind.GO_TO_JAIL]
-    assert [int(index) for index, _, _ in corners] == [0, 10, 20, 30]
-    for (index, name_ru, name_en), kind in zip(corners, corner_kinds):
-        cell = classic.cells[int(index)]
-        assert cell.kind is kind
-        assert cell.name_ru.casefold() == name_ru.casefold()
-        assert name_en in ("", cell.name_en)
-
-    expected: dict[int, tuple] = {}
-    for index in cells_after("Move"):
-        expected[index] = (CellKind.CARD, "move")
-    for index in cells_after("Chance"):
-        expected[index] = (CellKind.CARD, "chance")
-    for index in cells_after("Charity fund") + cells_after("White business"):
-        expected[index] = (CellKind.FUND_COLLECT, "")
-    for index in cells_after("Black business"):
-        expected[index] = (CellKind.FUND_FINE, "")
-    assert sorted(expected) == [3, 5, 8, 13, 15, 18, 22, 25, 27, 32, 35, 37]
-    for index, (kind, deck) in expected.items():
-        assert (classic.cells[index].kind, classic.cells[index].deck) == (kind, deck), f"cell {index}"
-
-    # Every cell is a corner, a special cell or a plot of the table: nothing left over.
-    listed = set(expected) | {0, 10, 20, 30} | set(classic.plots)
-    assert listed == set(range(40))
+    rows = classic_other_cells(classic_page)
+    assert [row["cell"] for row in rows] == [c.index for c in classic.cells if c.kind is not CellKind.PLOT]
+    for row in rows:
+        cell = classic.cells[row["cell"]]
+        where = f"cell {cell.index}"
+        assert (cell.kind, cell.deck) == (row["kind"], row["deck"]), where
+        assert (cell.name_ru.casefold(), cell.name_en) == (row["name_ru"].casefold(), row["name_en"]), where
+    corners = re.search(r"The corners are (.*?)\.", flat(classic_page)).group(1)
+    named = re.findall(r"(\d+) ([A-Za-z ]+?)(?:,| and|$)", corners)
+    assert [(int(i), name.strip()) for i, name in named] == [(c, classic.cells[c].name_en) for c in (0, 10, 20, 30)]
+    # Every cell is in the table of other cells or in the plot table: nothing left over, nothing twice.
+    listed = [row["cell"] for row in rows] + [row["cell"] for row in classic_table(classic_page)]
+    assert sorted(listed) == list(range(40))
+    assert sorted(row["cell"] for row in rows if row["kind"] is CellKind.CARD) == [3, 8, 13, 18, 22, 27, 32, 37]
 
 
 def test_classic_black_business_sends_to_the_fund_with_a_fine(classic, classic_page: str) -> None:
     text = flat(classic_page)
-    fund = numbers(re.search(r"Charity fund: (\d+)\.", text).group(1))[0]
-    target, fine = numbers(re.search(r"goes straight to the charity fund cell \((\d+)\) and pays a (\d+) fine", text).group(0))
-    assert target == fund == 5 and fine == 50
+    target, fine = numbers(re.search(r"he goes straight to the Charity fund \((\d+)\) and pays a fine of (\d+) into the fund", text).group(0))
+    fund = [row["cell"] for row in classic_other_cells(classic_page) if row["name_en"] == "Charity fund"]
+    assert fund == [target] == [5] and fine == 50
     black = [cell for cell in classic.cells if cell.kind is CellKind.FUND_FINE]
     assert [cell.index for cell in black] == [15, 35]
     for cell in black:
@@ -327,18 +281,12 @@ CLASSIC_CHANCE_EFFECTS = [
 
 
 def classic_deck_phrases(page: str) -> dict[str, tuple[int, list[str]]]:
-    text = section(page, "Decks")
-    move = re.search(r"Move \(ПЕРЕМЕЩЕНИЕ\), (\d+) — [^:]*: (.*?)\. Chance \(ШАНС\)", text)
-    chance = re.search(r"Chance \(ШАНС\), (\d+): (.*)\.$", text)
-    phrases = {}
-    for key, match in (("move", move), ("chance", chance)):
-        items = []
-        for chunk in split_outside_parens(match.group(2), ";"):
-            pieces = [p.strip() for p in chunk.split(",")]
-            # "forward 3, forward 5, forward 10" is three cards; other commas are inside one card.
-            items += pieces if all(re.fullmatch(r"(forward|back) \d+", p) for p in pieces) else [chunk]
-        phrases[key] = (int(match.group(1)), expand_repeats(items))
-    return phrases
+    """Each deck's card count and its numbered list of cards, from the section "The decks"."""
+    text = section(page, "The decks")
+    move_part, chance_part = text.split("Chance (ШАНС)")
+    move_count = int(re.search(r"Move \(ПЕРЕМЕЩЕНИЕ\), (\d+) cards", flat(move_part)).group(1))
+    chance_count = int(re.match(r", (\d+) cards", chance_part).group(1))
+    return {"move": (move_count, numbered_list(move_part)), "chance": (chance_count, numbered_list(chance_part))}
 
 
 def test_classic_decks_match_the_rules_page(classic, classic_page: str) -> None:
@@ -351,23 +299,42 @@ def test_classic_decks_match_the_rules_page(classic, classic_page: str) -> None:
 
 
 def test_classic_move_cards_never_pay_circular_income(classic, classic_page: str) -> None:
-    assert "each moves the token, no circular income" in flat(classic_page)
+    assert "Each one moves the token and never pays circular income" in flat(classic_page)
     for card in classic.decks["move"].cards:
         assert card.moves_token and not card.salary, card.text_en
 
 
 def test_classic_provenance_marks_the_reconstructed_values(classic, classic_page: str) -> None:
     text = flat(classic_page)
-    # The page calls names, values, colours, card texts and the slot machine strips reconstructed.
-    assert "names and values are *reconstructed*" in text and "Colours are unknown" in text
-    assert "(*reconstructed* texts" in text and "(*reconstructed*)" in text
+    # The page calls the layout, names and numbers, the colours, the card texts and the slot machine
+    # reconstructed; the board file's provenance must say so too.
+    assert "The layout, the names and every number in the table below are *reconstructed*" in text
+    assert "Nobody records the industry colours" in text
+    assert "Both decks are *reconstructed*" in text
+    assert "Everything about the machine is *reconstructed*" in text
     provenance = classic.provenance
-    assert {"names", "rent", "colours", "deck_texts", "slot_machine"} <= set(provenance["reconstructed"])
+    assert {"names", "rent", "layout", "colours", "deck_texts", "slot_machine"} <= set(provenance["reconstructed"])
     assert len(provenance["sources"]) >= 2 and "reconstruct" in provenance["note"]
 
 
+def test_classic_slot_machine_matches_the_rules_page(classic, classic_page: str) -> None:
+    text = flat(section(classic_page, "The slot machine"))
+    faces = re.search(r"for faces 1 to 6: ([a-z, ]+)\.", text).group(1).split(", ")
+    machine = classic.slot_machine
+    assert all(list(reel) == faces for reel in machine.reels)
+
+    def paytable(phrase: str) -> dict[str, int]:  # "cherries 5, plums 10" -> {"cherry": 5, "plum": 10}
+        found = re.findall(r"([a-z]+) (\d+)", phrase)
+        return {re.sub(r"ies$", "y", word).removesuffix("s"): int(times) for word, times in found}
+
+    three = paytable(re.search(r"all three reels pays (.*?) times the bet", text).group(1))
+    pairs = paytable(re.search(r"neighbouring reels .*? pays (.*?) times the bet", text).group(1))
+    assert three == dict(machine.all_reels) and pairs == dict(machine.adjacent_pair)
+    assert "two sevens win the whole box" in text and machine.jackpot_symbol == "seven"
+
+
 # ---------------------------------------------------------------------------------------------
-# US Monopoly against shared/rules/monopoly.md
+# US Monopoly against docs/rules/monopoly.md
 # ---------------------------------------------------------------------------------------------
 
 
@@ -381,23 +348,15 @@ def monopoly():
     return load_board("monopoly-us")
 
 
-ITEM = re.compile(r"(?P<index>\d+) (?P<name>.+?)(?: (?P<price>\d+)(?:, (?P<house>\d+): (?P<rent>[\d/]+))?)?\.?")
-
-
 def monopoly_cells(page: str) -> list[dict]:
-    """The "Board" paragraph: ``1 Mediterranean Ave 60, 50: 2/10/30/90/160/250 · 2 Community Chest · ...``."""
-    text = section(page, "Board").split(" Colour groups:")[0]
+    """The rows of the table in "The board": cell, name, kind, price, house price, rent."""
     cells = []
-    for item in text.split(" · "):
-        match = ITEM.fullmatch(item.strip())
-        assert match, item
-        found = match.groupdict()
+    for parts in table_rows(section(page, "The board")):
+        index, name, kind, price, house, rent = parts
         cells.append({
-            "index": int(found["index"]),
-            "name": found["name"].split(" / ")[0].replace(" Ave", " Avenue"),
-            "price": int(found["price"]) if found["price"] else None,
-            "house": int(found["house"]) if found["house"] else None,
-            "rent": tuple(numbers(found["rent"])) if found["rent"] else None,
+            "index": int(index), "name": name.split(" / ")[0], "kind": kind,
+            "price": int(price) if price else None, "house": int(house) if house else None,
+            "rent": tuple(numbers(rent)) if rent else None,
         })
     return cells
 
@@ -409,6 +368,8 @@ def test_monopoly_names_prices_and_rents_match_the_rules_page(monopoly, monopoly
         cell = monopoly.cells[row["index"]]
         where = f"cell {cell.index}"
         assert cell.name_en == row["name"], where
+        kind, _, deck = row["kind"].partition(": ")
+        assert (cell.kind, cell.deck) == (CellKind(kind), deck), where
         if row["rent"]:
             assert cell.kind is CellKind.PLOT, where
             assert (cell.price, cell.rent) == (row["price"], row["rent"]), where
@@ -425,8 +386,8 @@ def test_monopoly_names_prices_and_rents_match_the_rules_page(monopoly, monopoly
 
 def test_monopoly_railroads_and_utilities(monopoly, monopoly_page: str) -> None:
     text = flat(monopoly_page)
-    railroad_rent = tuple(numbers(re.search(r"Railroads: rent ([\d /]+) for", text).group(1)))
-    one, both = numbers(re.search(r"Utilities: (\d+)× the dice for one owned, (\d+)× for both", text).group(0))
+    railroad_rent = tuple(numbers(re.search(r"Railroads: ([\d, or]+) as the owner holds 1 to 4", text).group(1)))
+    one, both = numbers(re.search(r"Utilities: (\d+) times the dice for one owned, (\d+) times for both", text).group(0))
     assert railroad_rent == (25, 50, 100, 200) and (one, both) == (4, 10)
     assert monopoly.railroads == (5, 15, 25, 35)
     assert monopoly.utilities == (12, 28)
@@ -444,7 +405,7 @@ def test_monopoly_colour_groups_match_the_rules_page(monopoly, monopoly_page: st
     groups_text = re.search(r"Colour groups: (.*?)\.", text).group(1)
     groups = {}
     for item in groups_text.split(" · "):
-        name, members = re.fullmatch(r"([a-z ]+) ([\d,]+)", item).groups()
+        name, members = re.fullmatch(r"([a-z ]+?) ([\d, ]+)", item).groups()
         groups[name.replace(" ", "_")] = tuple(numbers(members))
     assert {ind.key: ind.cells for ind in monopoly.industries} == groups
     assert len(groups) == 8
@@ -455,7 +416,7 @@ def test_monopoly_corners_and_taxes(monopoly, monopoly_page: str) -> None:
     kinds = {0: CellKind.START, 10: CellKind.JAIL, 20: CellKind.REST, 30: CellKind.GO_TO_JAIL}
     assert {i: monopoly.cells[i].kind for i in kinds} == kinds
     for name in ("Income Tax", "Luxury Tax"):
-        index, amount = numbers(re.search(rf"{name} \((\d+)\): pay (\d+)", text).group(0))
+        index, amount = numbers(re.search(rf"\*\*{name} \((\d+)\)\*\*: pay (\d+)", text).group(0))
         cell = monopoly.cells[index]
         assert (cell.kind, cell.name_en, cell.amount) == (CellKind.TAX, name, amount)
     decks = {cell.index: cell.deck for cell in monopoly.cells if cell.kind is CellKind.CARD}
@@ -502,11 +463,11 @@ CHEST_EFFECTS = [
 
 
 def monopoly_deck_phrases(page: str) -> tuple[int, dict[str, list[str]]]:
-    text = section(page, "Cards")
+    """The cards per deck (from the heading) and each deck's numbered list, from the section "Cards"."""
     count = numbers(re.search(r"^## Cards \((\d+) each\)", page, re.M).group(1))[0]
-    chance = re.search(r"Chance: (.*?)\. Unowned destinations", text).group(1)
-    chest = re.search(r"Community Chest: (.*)\.$", text).group(1)
-    return count, {key: expand_repeats(part.split(" · ")) for key, part in (("chance", chance), ("chest", chest))}
+    text = section(page, "Cards")
+    chance, chest = text.split("Community Chest, in the board file's order:")
+    return count, {"chance": numbered_list(chance), "chest": numbered_list(chest)}
 
 
 def test_monopoly_decks_match_the_rules_page(monopoly, monopoly_page: str) -> None:

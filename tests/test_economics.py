@@ -25,6 +25,7 @@ from millionaire.economics import (
     monopoly_premium, monopoly_premium_table, mortgage_interest, mortgage_terms, mortgage_to_build, net_worths,
     next_purchases, ownership_hhi, plot_rent, rent_table,
 )
+from millionaire import jackpot
 from millionaire.jackpot import Spin
 from millionaire.markov import movement_chain
 from millionaire.simulate import play_by_round
@@ -626,3 +627,58 @@ def test_ownership_and_monopoly_premium_by_hand(classic):
         ownership_hhi(game, weight="value")
     with pytest.raises(EconomicsError, match="expected a Game or a GameState, got list"):
         net_worths([1, 2])
+
+
+# ---------------------------------------------------------------------- the machine comes from the board file
+CLASSIC_FILE = Path(__file__).resolve().parents[1] / "millionaire" / "boards" / "millionaire_classic.toml"
+
+
+def edited_board(tmp_path, old: str, new: str):
+    """A copy of the classic board file with one edit of its [slot_machine] table, loaded."""
+    text = CLASSIC_FILE.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / "my_machine.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return load_board(path)
+
+
+def test_the_classic_board_file_holds_the_machine_the_kit_uses(classic):
+    machine = classic.slot_machine
+    assert machine == jackpot.CLASSIC  # what jackpot.spin and the default of these functions read
+    assert machine.reels == (jackpot.STRIP,) * 3 and machine.jackpot_symbol == "seven"
+    assert dict(machine.all_reels) == jackpot.THREE_OF_A_KIND == {"cherry": 5, "plum": 10, "bell": 20, "seven": 50}
+    assert dict(machine.adjacent_pair) == jackpot.ADJACENT_PAIR == {"cherry": 2, "plum": 3, "bell": 5}
+    for row in jackpot_outcomes():
+        assert machine.spin(*row["faces"]) == jackpot.spin(*row["faces"])
+    assert jackpot_expected_value(10, 200, spin=machine.spin) == jackpot_expected_value(10, 200)
+
+
+def test_editing_a_payout_in_the_board_file_changes_the_expected_value(tmp_path):
+    board = edited_board(tmp_path, "seven = 50 }", "seven = 60 }")
+    machine = board.slot_machine.spin
+    # Three sevens (1 spin in 216) now pay 60 bets instead of 50: 10 × 10 more for a bet of 10.
+    gain = jackpot_expected_value(10, 200, spin=machine) - jackpot_expected_value(10, 200)
+    assert gain == Fraction(10 * 10, 216)
+    # Each unit in the box adds 10/216 (the two-sevens spins): the break-even box falls by 100/10 = 10.
+    assert jackpot_break_even_box(10, spin=machine) == jackpot_break_even_box(10) - 10 == 11
+
+
+def test_editing_the_reels_in_the_board_file_changes_the_odds(tmp_path):
+    # Face 1 of the first reel shows a seven instead of a blank: more spins reach two sevens.
+    board = edited_board(tmp_path, '    ["blank", "cherry", "blank", "plum", "bell", "seven"],\n'
+                         '    ["blank", "cherry", "blank", "plum", "bell", "seven"],\n'
+                         '    ["blank", "cherry", "blank", "plum", "bell", "seven"],\n',
+                         '    ["seven", "cherry", "blank", "plum", "bell", "seven"],\n'
+                         '    ["blank", "cherry", "blank", "plum", "bell", "seven"],\n'
+                         '    ["blank", "cherry", "blank", "plum", "bell", "seven"],\n')
+    spins = jackpot_outcomes(spin=board.slot_machine.spin)
+    counts = {}
+    for s in spins:
+        counts[s["outcome"], s["symbol"]] = counts.get((s["outcome"], s["symbol"]), 0) + 1
+    # Sevens: 2 faces of reel 1, 1 of reels 2 and 3. Three sevens 2 spins; reels 1-2 alone 2 × 1 × 5,
+    # reels 2-3 alone 4 × 1 × 1 (reel 1 neither seven): 10 + 4 = 14 jackpots.
+    assert counts[("three", "seven")] == 2 and counts[("jackpot", "seven")] == 14
+    assert jackpot_break_even_box(10, spin=board.slot_machine.spin) < jackpot_break_even_box(10)
+    # The report of that board reads its own machine.
+    assert "more than 2.1 × the bet" in format_economics(load_board("millionaire-classic")).split("Jackpot")[-1]
+    assert "more than 2.1 × the bet" not in format_economics(board).split("Jackpot")[-1]

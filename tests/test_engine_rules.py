@@ -482,14 +482,54 @@ def test_selling_an_enterprise_gives_back_three_branches(classic):
     assert game.state.level[1] == 3 and game.state.players[0].cash == 2025
 
 
-def test_enterprise_sold_back_when_the_bank_lacks_branches(classic):
+def test_enterprise_sold_back_when_the_bank_lacks_branches_keeps_the_industry_even(classic):
     game = monopoly_owner(classic, small_supply=4)
     give(game, 1, 6, 7, 9, level=1)  # 3 branches elsewhere: the bank has 1 left
     game.state.level[1], game.state.level[2], game.state.level[4] = 4, 4, 4
     assert game.supply()[0] == 1
     game.apply(Action.sell(1))
-    # The enterprise and the two branches the bank cannot supply are paid at half price each.
-    assert game.state.level[1] == 1 and game.state.players[0].cash == 2000 + 3 * 25
+    # One branch cannot keep the industry even beside two enterprises: they come down too, and the
+    # one branch stands where evenness allows. Each level sold pays half price (an enterprise stands
+    # for three branches and itself).
+    assert [game.state.level[c] for c in (1, 2, 4)] == [0, 0, 1]
+    assert game.state.players[0].cash == 2000 + 11 * 25
+    assert game.supply()[0] == 0
+
+
+def test_enterprise_sold_with_a_short_bank_sells_branches_elsewhere_in_the_industry(classic):
+    game = monopoly_owner(classic, small_supply=8)
+    game.state.level[1], game.state.level[2], game.state.level[4] = 4, 3, 3  # the bank has 2 branches left
+    assert game.supply()[0] == 2
+    game.apply(Action.sell(1))
+    # Three branches on plot 1 would need one more than the bank has; two keep the industry even.
+    assert [game.state.level[c] for c in (1, 2, 4)] == [2, 3, 3]
+    assert game.state.players[0].cash == 2000 + 2 * 25
+    assert game.supply()[0] == 0
+
+
+def test_enterprise_sold_when_the_bank_has_no_branch_brings_the_industry_down_evenly(classic):
+    game = monopoly_owner(classic, small_supply=6)
+    game.state.level[1], game.state.level[2], game.state.level[4] = 4, 3, 3  # the bank has none left
+    assert game.supply()[0] == 0
+    game.apply(Action.sell(1))
+    # The 6 branches standing on plots 2 and 4 are all there is: [2, 2, 2] uses them evenly.
+    assert [game.state.level[c] for c in (1, 2, 4)] == [2, 2, 2]
+    assert game.state.players[0].cash == 2000 + 4 * 25
+    assert game.supply()[0] == 0
+
+
+def test_hotel_sold_with_a_short_bank_keeps_the_group_even_in_monopoly(monopoly):
+    game = new_game(monopoly, small_supply=9)
+    give(game, 0, 37, 39)  # dark blue
+    game.state.level[37], game.state.level[39] = 5, 5  # hotels; the bank keeps all 9 houses
+    game.state.owner[1], game.state.owner[3], game.state.level[1], game.state.level[3] = 1, 1, 4, 3  # 7 houses elsewhere
+    assert game.supply()[0] == 2
+    game.apply(Action.sell(37))
+    # Four houses on Park Place would keep Boardwalk's hotel, but the bank has only 2 houses: the
+    # hotel on Boardwalk comes down too, and [1, 1] is the most two houses build evenly.
+    assert (game.state.level[37], game.state.level[39]) == (1, 1)
+    assert game.state.players[0].cash == 1500 + (10 - 2) * 100
+    assert game.supply() == (0, 12)
 
 
 # ---------------------------------------------------------------- mortgage and redemption

@@ -42,11 +42,18 @@ PROBE_RATE = 0.02
 SAVE_RATE = 0.002
 BOARDS = ("millionaire-classic", "monopoly-us")
 STRATEGIES = ("random", "cautious", "aggressive", "monopolist")
-#: Rule variants layered on the board's preset. A scarce supply makes the branch shortage (and its
-#: uneven sale of an enterprise) happen often; the others switch the bankruptcy and rent options.
+#: The options that differ between the two presets (Monopoly switches them on, Millionaire off).
+MONOPOLY_WAYS = {"trade_mortgaged": True, "redeem_any_time": True, "build_between_turns": True,
+                 "building_auctions": True, "debt_in_property": True}
+#: Rule variants layered on the board's preset. A scarce supply makes the branch shortage (the sale
+#: of an enterprise the bank cannot give all branches back for, a building auction) happen often;
+#: "switched" turns the options above the other way from the board's preset; the others switch the
+#: bankruptcy and rent options.
 VARIANTS: dict[str, dict[str, object]] = {
     "preset": {},
     "scarce": {"small_supply": 13, "large_supply": 3},
+    "switched": {"return_mortgaged_plot": "refuse"},  # plus MONOPOLY_WAYS, the other way (below)
+    "switched_scarce": {"small_supply": 13, "large_supply": 3},  # likewise
     "unlimited": {"small_supply": None, "large_supply": None},
     "to_creditor": {"bankruptcy_to_player": "to_creditor", "bankruptcy_to_bank": "auction"},
     "to_board": {"bankruptcy_to_player": "to_board", "bankruptcy_to_bank": "to_board", "monopoly_scope": "all"},
@@ -55,6 +62,15 @@ VARIANTS: dict[str, dict[str, object]] = {
               "monopoly_multiplier": 3, "shuffle_seats": False, "trade_offers_per_turn": 1},
 }
 _BOARDS = {key: load_board(key) for key in BOARDS}
+
+
+def variant_rules(board_key: str, variant: str) -> RuleSet:
+    """The board's preset with a variant's changes; the "switched" variants flip ``MONOPOLY_WAYS``."""
+    preset = RuleSet.for_board(board_key)
+    changes = dict(VARIANTS[variant])
+    if variant.startswith("switched"):
+        changes.update({name: not getattr(preset, name) for name in MONOPOLY_WAYS})
+    return preset.replace(**changes)
 
 
 def fuzz_settings(examples: int) -> settings:
@@ -74,22 +90,14 @@ class Checker:
         self.top = rules.small_per_large + 1
         self.money = len(game.state.players) * rules.start_cash + rules.jackpot_start + rules.charity_start
         self.plots = frozenset(board.plots)
-        self.industry_of = {c: board.cells[c].industry for c in board.plots}
         self.deck_sizes = {key: len(deck.cards) for key, deck in board.decks.items()}
-        #: Industries where an enterprise was sold back while the bank lacked the branches to
-        #: return in full: the rules let such a plot drop below its neighbours (until evened out).
-        self.shortage: set[int] = set()
         self.seen_events = 0
         #: The last landing: (seat, cell, no rent is due because the plot is mortgaged by another).
         self.landing: tuple[int, int, bool] | None = None
 
     def before(self, action: Action) -> dict[str, object]:
         """Note what the invariants need from the state before ``action`` is applied."""
-        state, game = self.game.state, self.game
-        if action.kind == "sell" and 0 <= action.cell < len(state.level) and state.level[action.cell] == self.top:
-            small_left = game.supply()[0]
-            if small_left is not None and small_left < game.rules.small_per_large:
-                self.shortage.add(self.industry_of[action.cell])
+        state = self.game.state
         return {"owner": list(state.owner), "mortgaged": list(state.mortgaged)}
 
     def after(self, before: dict[str, object], where: str) -> None:
@@ -119,20 +127,16 @@ class Checker:
             if level[cell]:
                 assert cell in self.plots, f"{where}: building on cell {cell}, which is not a plot"
                 assert 0 < level[cell] <= self.top, f"{where}: cell {cell} at level {level[cell]}"
-        # Buildings: only on a complete, unmortgaged industry, and evenly.
-        for index, industry in enumerate(board.industries):
+        # Buildings: only on a complete, unmortgaged industry, and evenly (also after a shortage).
+        for industry in board.industries:
             levels = [level[c] for c in industry.cells]
             if not any(levels):
-                self.shortage.discard(index)
                 continue
             owners = {owner[c] for c in industry.cells}
             assert len(owners) == 1 and min(owners) >= 0, \
                 f"{where}: buildings on {industry.key} which is not owned by one player ({owners})"
             assert not any(mortgaged[c] for c in industry.cells), f"{where}: buildings on {industry.key} beside a mortgage"
-            if max(levels) - min(levels) <= 1:
-                self.shortage.discard(index)
-            else:
-                assert index in self.shortage, f"{where}: uneven buildings on {industry.key}: {levels}"
+            assert max(levels) - min(levels) <= 1, f"{where}: uneven buildings on {industry.key}: {levels}"
         small_left, large_left = game.supply()
         assert small_left is None or small_left >= 0, f"{where}: {-small_left} small buildings too many"
         assert large_left is None or large_left >= 0, f"{where}: {-large_left} large buildings too many"
@@ -197,7 +201,8 @@ def illegal_actions(game: Game, rng: random.Random) -> Iterator[Action | object]
     yield "roll"  # not an Action at all
     if kind == "manage":
         yield Action.end_turn() if data["again"] else Action.roll()
-        yield Action.redeem(rng.choice(board.ownable))  # redeem only before rolling
+        if not game.rules.redeem_any_time:
+            yield Action.redeem(rng.choice(board.ownable))  # redeem only before rolling
     if kind == "roll" and not player.detained:
         yield Action.pay_fine()
     if kind == "bid":
@@ -284,6 +289,21 @@ def probe_illegal(game: Game, rng: random.Random, where: str, exact: bool = Fals
 
 
 # ---------------------------------------------------------------------------------- the driver
+def debt_offer(game: Game, rng: random.Random) -> Action | None:
+    """Now and then, a debtor raising money for another player offers him a property for cash
+    (``RuleSet.debt_in_property``; no built-in strategy does it). ``None``: the agent answers."""
+    data = game.state.pending
+    if data["kind"] != "raise" or data["payee"] < 0 or not game.rules.debt_in_property or rng.random() < 0.5:
+        return None
+    seat, creditor = data["player"], data["payee"]
+    cells = [c for c in game.board.ownable if game.tradeable(c, seat, mortgaged_ok=game.rules.trade_mortgaged)]
+    if not cells:
+        return None
+    cash = min(game.state.players[creditor].cash, rng.randrange(1, 2 * data["amount"] + 1))
+    action = Action.offer(Trade(partner=creditor, give_cells=(rng.choice(cells),), take_cash=cash))
+    return action if game.is_legal(action) else None
+
+
 def play_checked(board_key: str, seed: int, strategies: list[str], variant: str = "preset",
                  probe: bool = True, max_rounds: int = MAX_ROUNDS) -> Game:
     """Play one game by hand, checking every invariant after every action.
@@ -291,8 +311,7 @@ def play_checked(board_key: str, seed: int, strategies: list[str], variant: str 
     Replays a failing example printed by hypothesis: ``play_checked("monopoly-us", 17, ["random", "cautious"])``.
     """
     board = _BOARDS[board_key]
-    rules = RuleSet.for_board(board_key).replace(**VARIANTS[variant])
-    game = Game(board, rules, agents=strategies, seed=seed)
+    game = Game(board, variant_rules(board_key, variant), agents=strategies, seed=seed)
     game.round_limit = max_rounds
     checker = Checker(game)
     rng = random.Random(seed)
@@ -307,7 +326,7 @@ def play_checked(board_key: str, seed: int, strategies: list[str], variant: str 
             probe_illegal(game, rng, where)
         if rng.random() < SAVE_RATE:
             assert GameState.from_json(game.state.to_json(), board) == game.state, f"{where}: the save does not round-trip"
-        action = game.agents[decision.player].choose(game, decision)
+        action = debt_offer(game, rng) or game.agents[decision.player].choose(game, decision)
         before = checker.before(action)
         game.apply(action)
         steps += 1

@@ -6,21 +6,15 @@ import dataclasses
 import json
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from millionaire import RuleSet, load_board
+from rules_pages import flat, options_table, page
 
-RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
-WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "third": 3, "half": Fraction(1, 2), "twice": 2}
-
-
-def page(name: str) -> str:
-    path = RULES / name
-    if not path.is_file():
-        pytest.skip(f"rules page {path} not found: the shared folder must sit beside the repository")
-    return " ".join(path.read_text(encoding="utf-8").split())
+PAGES = {"millionaire-classic.md": RuleSet.classic(), "monopoly.md": RuleSet.monopoly()}
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "third": 3, "half": Fraction(1, 2), "twice": 2,
+         "six": 6, "eight": 8, "Two": 2}
 
 
 def value(text: str) -> int | Fraction:
@@ -29,47 +23,73 @@ def value(text: str) -> int | Fraction:
     return WORDS[text] if text in WORDS else int(text)
 
 
-# option, a pattern on the rules page whose first group is the option's value
+# ---------------------------------------------------------------------------------------------
+# The presets against the kit's rules pages (docs/rules)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_the_options_table_lists_every_option_with_the_preset_value(name: str) -> None:
+    table = options_table(page(name))
+    preset = PAGES[name]
+    assert sorted(table) == sorted(f.name for f in dataclasses.fields(RuleSet)), "options missing or unknown"
+    for option, (listed, _) in table.items():
+        assert listed == getattr(preset, option), f"{name}: {option} is {listed!r} on the page"
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_every_decision_names_its_option_in_the_rules(name: str) -> None:
+    """A decision of the options table is also explained in the page's prose, by its option's name."""
+    text = page(name)
+    prose = text.split("## Options and decisions")[0]
+    decisions = [option for option, (_, what) in options_table(text).items() if "**decision**" in what]
+    assert decisions, "no decision marked"
+    for option in decisions:
+        assert f"`{option}`" in prose, f"{name}: the decision {option} is not explained in the rules"
+
+
+# option, a pattern on the rules page (prose) whose first group is the option's value
 CLASSIC_ON_PAGE = [
-    ("start_cash", r"Start money (\d+) фантов each"),
-    ("circular_income", r"Passing or landing on START by a roll pays (\d+) circular income"),
-    ("jail_fine", r"he may pay (\d+) to the bank and roll normally"),
-    ("jail_max_turns", r"after the (third) failed roll he pays"),
-    ("doubles_to_jail", r"A (third) double in a row sends the player to Tax Inspection"),
-    ("small_supply", r"Building supply: (\d+) branches"),
-    ("large_supply", r"Building supply: \d+ branches \(филиалы\) and (\d+) enterprises"),
+    ("start_cash", r"Each starts with (\d+) fants"),
+    ("circular_income", r"he collects (\d+) circular income"),
+    ("jail_fine", r"he either pays (\d+) to the bank and rolls as usual"),
+    ("jail_max_turns", r"After his (third) roll without a double"),
+    ("doubles_to_jail", r"The (third) double in a row sends him straight to Tax Inspection"),
+    ("small_supply", r"The bank holds (\d+) branches"),
+    ("large_supply", r"The bank holds \d+ branches \(филиалы\) and (\d+) enterprises"),
     ("small_per_large", r"an enterprise may replace the (three) branches of a plot"),
-    ("jackpot_start", r"Jackpot box \(«касса Джекпот»\) starts at (\d+)"),
-    ("charity_start", r"Charity fund \(«Благотворительный фонд»\) starts at (\d+)"),
-    ("monopoly_multiplier", r"A complete industry \(one owner, none mortgaged\) (doubles) the rent"),
-    ("mortgage_rate", r"Mortgage an unbuilt plot \(sell the industry's buildings first\): the bank pays (half) the price"),
-    ("redemption_fee", r"pay half the price plus (10%) of the price"),
-    ("building_sell_rate", r"to the bank at (half) the building price"),
-    ("min_bid", r"any opening bid ≥ (\d+)"),
-    ("min_players", r"(\d+)–\d+ players"),
-    ("max_players", r"\d+–(\d+) players"),
+    ("jackpot_start", r"The jackpot box \(касса «Джекпот»\) starts with (\d+)"),
+    ("monopoly_multiplier", r"its plots without buildings earn (twice) the rent"),
+    ("mortgage_rate", r"the bank pays (half) the price"),
+    ("redemption_fee", r"by paying back half the price plus (10%) of the price"),
+    ("building_sell_rate", r"sold back to the bank at (half) the building price"),
+    ("min_bid", r"Anyone may open at (\d+) fant"),
+    ("min_players", r"(Two) to six players"),
+    ("max_players", r"Two to (six) players"),
 ]
 
 MONOPOLY_ON_PAGE = [
-    ("start_cash", r"Start money (\d+);"),
-    ("circular_income", r"salary (\d+) for passing or landing on GO"),
-    ("jail_fine", r"Leave by paying (\d+) before rolling"),
+    ("start_cash", r"Each player starts with (\d+) dollars"),
+    ("circular_income", r"Passing or stopping on GO pays a salary of (\d+)"),
+    ("jail_fine", r"He leaves by paying (\d+) before he rolls"),
     ("jail_max_turns", r"by rolling a double within (three) turns"),
-    ("doubles_to_jail", r"or by a (third) double"),
-    ("small_per_large", r"Streets: (\d+) houses then a hotel"),
-    ("small_supply", r"supply (\d+) houses"),
-    ("large_supply", r"supply \d+ houses and (\d+) hotels"),
-    ("monopoly_multiplier", r"a complete unimproved colour group pays (double) rent"),
+    ("doubles_to_jail", r"the (third) double in a row sends the player to Jail"),
+    ("small_per_large", r"After (4) houses a hotel replaces them"),
+    ("small_supply", r"It holds (\d+) houses"),
+    ("large_supply", r"It holds \d+ houses and (\d+) hotels"),
+    ("monopoly_multiplier", r"no building earns (twice) its rent"),
     ("mortgage_rate", r"Mortgage value is (half) the price"),
     ("building_sell_rate", r"Buildings sell to the bank at (half) price"),
+    ("min_bid", r"bidding may open at (\d+) dollar"),
+    ("min_players", r"(Two) to eight players"),
+    ("max_players", r"Two to (eight) players"),
 ]
 
 
 def read_option(text: str, pattern: str) -> int | Fraction:
-    match = re.search(pattern, text)
+    match = re.search(pattern, flat(text))
     assert match, f"the rules page no longer says {pattern!r}"
-    word = match.group(1)
-    return 2 if word in ("doubles", "double") else value(word)
+    return value(match.group(1))
 
 
 @pytest.mark.parametrize(("option", "pattern"), CLASSIC_ON_PAGE, ids=[o for o, _ in CLASSIC_ON_PAGE])
@@ -83,11 +103,11 @@ def test_monopoly_preset_matches_the_rules_page(option: str, pattern: str) -> No
 
 
 def test_classic_preset_decisions() -> None:
-    text = page("millionaire-classic.md")
+    text = flat(page("millionaire-classic.md"))
     rules = RuleSet.classic()
-    assert "(**decision**: landing counts too)" in text and rules.income_on_landing
-    assert '(**decision**: no "just visiting"' in text and rules.detain_on_landing
-    assert "doubles the rent of its *unbuilt* plots" in text and rules.monopoly_scope == "unbuilt"
+    assert "stopping on START by a roll pays it too (**decision**" in text and rules.income_on_landing
+    assert 'detains the player (**decision**: the board has no "just visiting"' in text and rules.detain_on_landing
+    assert "its plots without buildings earn twice the rent (**decision**" in text and rules.monopoly_scope == "unbuilt"
     assert "the bank pays the creditor the rest of the debt" in text and rules.bankruptcy_to_player == "to_board"
     assert "his plots return to the board unowned" in text and rules.bankruptcy_to_bank == "to_board"
     assert rules.timed_rounds is None and rules.shuffle_seats
@@ -103,20 +123,22 @@ def test_classic_preset_numbers() -> None:
 
 
 def test_monopoly_preset_numbers_and_decisions() -> None:
-    text = page("monopoly.md")
+    text = flat(page("monopoly.md"))
     rules = RuleSet.monopoly()
     assert (rules.start_cash, rules.circular_income, rules.jail_fine) == (1500, 200, 50)
     assert (rules.small_supply, rules.large_supply, rules.small_per_large) == (32, 12, 4)
-    assert "landing on it by a roll is *Just Visiting*" in text and rules.detain_on_landing is False
+    assert "stopping there by a roll is *Just Visiting*" in text and rules.detain_on_landing is False
     assert "Bankruptcy to a player: he receives all cash and property" in text
     assert rules.bankruptcy_to_player == "to_creditor"
     assert "Bankruptcy to the bank: the bank auctions the property" in text and rules.bankruptcy_to_bank == "auction"
     assert rules.jackpot_start == 0 and rules.income_on_landing
+    assert rules.max_players == 8 and "the box holds eight tokens" in text
 
 
 def test_monopoly_mortgage_fees_are_ten_percent_of_the_mortgage_value() -> None:
-    text = page("monopoly.md")
-    assert "lifting it costs the mortgage value plus 10%" in text
+    text = flat(page("monopoly.md"))
+    assert "Lifting it costs the mortgage value plus 10% of it" in text
+    assert "pays the bank 10% of the mortgage value at once" in text
     rules = RuleSet.monopoly()
     price = 200  # a lot whose mortgage value is 100
     lifting = price * rules.mortgage_rate + price * rules.redemption_fee

@@ -31,11 +31,11 @@ def test_best_next_purchase_is_the_highest_marginal_return():
 def test_investment_explorer_refusals():
     explorer = InvestmentExplorer()
     explorer.set_level(9)
-    assert "level" in explorer.message.value and explorer.level_slider.value == 0
+    assert "Level: a whole number" in explorer.message.value and explorer.level_slider.value == 0
     explorer.set_opponents(0)
-    assert "opponents" in explorer.message.value
+    assert "Opponents: a whole number" in explorer.message.value
     explorer.set_industry("banking")
-    assert "unknown industry" in explorer.message.value
+    assert "Unknown industry" in explorer.message.value
     explorer.set_level(1)
     assert explorer.message.value == ""
 
@@ -65,9 +65,9 @@ def test_mortgage_lab_refusals():
     lab.set_cell(5)
     assert "not a property" in lab.message.value
     lab.set_rounds(0)
-    assert "rounds" in lab.message.value
+    assert "Rounds: a whole number" in lab.message.value
     lab.compare("banking", 1, [39], [21])
-    assert "unknown industry" in lab.message.value
+    assert "Unknown industry" in lab.message.value
     lab.compare("media", 2, [39], [1])  # building where the player owns nothing
     assert lab.message.value
 
@@ -88,13 +88,13 @@ def test_jackpot_lab_refusals_change_nothing():
     value = lab.expected_value
     for bad in (0, -5, 2.5, "ten", True):
         lab.set_bet(bad)
-        assert "bet" in lab.message.value and lab.expected_value == value
+        assert "The bet: a whole number" in lab.message.value and lab.expected_value == value
     lab.set_box(-1)
-    assert "box" in lab.message.value
+    assert "The box: a whole number" in lab.message.value
     lab.spin(0)
-    assert "spins" in lab.message.value
+    assert "Spins: a whole number" in lab.message.value
     lab.bet_box.value = -3  # typed into the control
-    assert "bet" in lab.message.value and lab.expected_value == value
+    assert "The bet: a whole number" in lab.message.value and lab.expected_value == value
 
 
 def test_bad_language():
@@ -117,3 +117,19 @@ def test_russian_labels():
     assert "Залог" in MortgageLab(lang="ru").summary.value
     lab = JackpotLab(lang="ru")
     assert "Ставка" in lab.summary.value and lab.bet_box.description == "Ставка"
+
+
+def test_labs_switch_language_and_refuse_in_it():
+    explorer = InvestmentExplorer(industry="food", level=2, lang="en")
+    explorer.set_lang("ru")
+    assert explorer.level_slider.description == "Уровень" and explorer.industry_choice.value == "food"
+    assert explorer.industry_choice.label == "Пищевая промышленность"
+    explorer.set_level(9)
+    assert "Уровень: целое число от 0 до 4" in explorer.message.value and explorer.level_slider.value == 2
+    lab = JackpotLab(bet=10, box=200, lang="ru")
+    assert "вишня" in lab.table.value and "пара" in lab.table.value
+    lab.set_lang("en")
+    assert "cherry" in lab.table.value and lab.spin_button.description == "Spin"
+    mortgage = MortgageLab(lang="en")
+    mortgage.set_lang("ru")
+    assert mortgage.board_choice.label == "Миллионер классик" and mortgage.cell_choice.label.endswith("Нефтяной холдинг")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import matplotlib
 import pytest
 
@@ -157,3 +160,47 @@ def test_a_table_of_bots_waits_for_auto_play():
     assert table.game.state.turns == 0 and not table.game.finished
     table.autoplay(2)
     assert table.game.state.round == 3 or table.game.finished
+
+
+def test_careless_input_is_a_message_and_changes_nothing():
+    table = GameTable(players=2, humans=[0], seed=2)
+    before = table.game.state.to_dict()
+    table.seed_choice.value = -1
+    table.new_button.click()
+    assert "game number must be 0 or more" in table.message.value
+    assert table.game.state.to_dict() == before
+    table.offer_trade(partner=99)
+    assert "partner" in table.message.value.lower() or "player" in table.message.value.lower()
+    table.offer_trade(partner=1, give=[39])
+    assert table.last_error and table.game.state.to_dict() == before
+    table.bid("abc")
+    assert "whole number" in table.message.value
+    assert table.game.state.to_dict() == before
+
+
+def test_bots_play_is_refused_with_its_reason_while_a_human_decides():
+    table = GameTable(players=2, humans=[0], seed=5)
+    table.roll()
+    assert table.game.pending.player == 0
+    table.bots_until_human()
+    assert "Your decision comes first" in table.message.value
+    assert table.bots_button.disabled and "Your decision comes first" in table.bots_reason.value
+
+
+def test_seats_beyond_the_players_are_hidden_and_the_log_reads_in_time_order():
+    table = GameTable(players=3, humans=[0], seed=5)
+    assert [c.layout.display for c in table.seat_choices] == ["", "", "", "none", "none", "none"]
+    table.players_choice.value = 5
+    assert [c.layout.display for c in table.seat_choices][:5] == [""] * 5
+    table.autoplay(2)
+    newest_first = re.findall(r"<div>(.*?)</div>", table.log_html.value)
+    assert newest_first[0] == html.escape(table.game.log(last=1)[0])  # the box lays lines bottom-up
+
+
+def test_the_language_switches_mid_game():
+    table = GameTable(players=3, humans=[0], seed=5)
+    table.roll()
+    table.set_lang("ru")
+    assert table.game.names == ["Анна", "Борис", "Вера"]
+    assert table.new_button.description == "Новая игра" and table.seat_choices[1].label == "осторожный"
+    assert table.folds.titles[0] == "Строить, продать, заложить"

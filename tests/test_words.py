@@ -93,7 +93,32 @@ def tournament_runner(lang):
     return runner
 
 
-WIDGETS = [game_table, play_app, landing_explorer, tournament_runner]
+def investment_explorer(lang):
+    from millionaire.widgets import InvestmentExplorer
+
+    explorer = InvestmentExplorer(industry="media", level=2, lang=lang)
+    explorer.set_level(99)
+    return explorer
+
+
+def mortgage_lab(lang):
+    from millionaire.widgets import MortgageLab
+
+    lab = MortgageLab(lang=lang)
+    lab.compare("extraction", 1, mortgage=[31], build=[36, 38, 39])
+    return lab
+
+
+def jackpot_lab(lang):
+    from millionaire.widgets import JackpotLab
+
+    lab = JackpotLab(bet=10, box=200, lang=lang)
+    lab.spin(100)
+    lab.set_box(-5)
+    return lab
+
+
+WIDGETS = [game_table, play_app, landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
 
 
 @pytest.mark.parametrize("make", WIDGETS, ids=lambda make: make.__name__)
@@ -102,7 +127,8 @@ def test_every_widget_speaks_one_language(make, lang):
     assert not other_script(make(lang), lang)
 
 
-@pytest.mark.parametrize("make", [game_table, landing_explorer, tournament_runner], ids=lambda make: make.__name__)
+@pytest.mark.parametrize("make", [game_table, landing_explorer, tournament_runner, investment_explorer, mortgage_lab,
+                                  jackpot_lab], ids=lambda make: make.__name__)
 def test_switching_the_language_relabels_everything(make):
     widget = make("en")
     widget.set_lang("ru")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import html
 import io
+from typing import Any
+
+import ipywidgets as widgets
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -40,6 +43,14 @@ CLASSROOM_CSS = """<style>
 def board_options(lang: str) -> list[tuple[str, str]]:
     """The boards as (name in ``lang``, key) pairs, for a dropdown."""
     return [(load_board(key).name(lang), key) for key in BOARD_KEYS]
+
+
+def relabel(choice: widgets.Dropdown | widgets.ToggleButtons, options: list[tuple[str, Any]], description: str) -> None:
+    """Give a choice new option labels and a new description, keeping what is chosen."""
+    value = choice.value
+    choice.options = options
+    choice.value = value
+    choice.description = description
 
 
 def language_options() -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ Examples
 >>> lab.expected_value > 0
 True
 >>> lab.set_bet(-1)
->>> "bet" in lab.message.value
+>>> "The bet: a whole number" in lab.message.value
 True
 """
 
@@ -27,61 +27,11 @@ from ..board import load_board
 from ..engine import Game
 from ..errors import MillionaireError
 from ..jackpot import payout, spin
-from ..rules import RuleSet
-from .common import error_html, new_figure, png
+from ..rules import MAX_AMOUNT, RuleSet
+from ..words import check_lang, word
+from .common import board_options, error_html, new_figure, png, relabel
 
-BOARDS = ["millionaire-classic", "monopoly-us"]
-
-_WORDS = {
-    "en": {
-        "board": "Board", "industry": "Industry", "level": "Level", "opponents": "Opponents", "plot": "Plot",
-        "rounds": "Rounds", "bet": "Bet", "box": "Box", "spins": "Spins", "spin": "Spin",
-        "invest_summary": "<b>{name}</b>, level {level}: cost {cost}, income {income:.1f} per round, payback "
-                          "{payback:.1f} rounds",
-        "invest_best": "; the best next step from level {level} (one more building on every plot): <b>{name}</b> "
-                       "({rate:.1%} of its cost back per round)",
-        "col_level": "level", "col_cost": "cost", "col_income": "income / round", "col_payback": "payback, rounds",
-        "col_this": "this step returns", "col_next": "next step returns",
-        "invest_axis": "payback, rounds", "invest_title": "Payback of every industry at level {level}, {opponents} opponents",
-        "mortgage_summary": "Mortgage {name}: raise {raised}, redeem for {cost} (fee {fee}, {rate:.0%} of the loan). "
-                            "Redeemed after {rounds} rounds: <b>{compound:.2%} per round</b> ({simple:.2%} simple).",
-        "mortgage_x": "rounds until redemption", "mortgage_y": "interest per round, %",
-        "mortgage_title": "A fixed fee is dear for one lap, cheap for ten",
-        "deal": "Mortgage raises {raised}, building costs {cost}; rent changes by {change:+.1f} per round; the fee "
-                "{fee} is earned back in {even:.1f} rounds: over the mortgage it <b>{verdict}</b> ({gain:+.0f}).",
-        "pays": "pays", "does_not_pay": "does not pay",
-        "jackpot_summary": "Bet {bet} with {box} in the box: expected net {ev:+.2f} per spin ({back:.3f} back per unit "
-                           "bet). The bet has positive expectation once the box holds more than <b>{even:.0f}</b>.",
-        "col_outcome": "outcome", "col_symbol": "symbol", "col_probability": "probability", "col_paid": "paid back",
-        "col_net": "net", "jackpot_curve": "expected return per unit bet", "this_bet": "this bet",
-        "simulated": "simulated", "jackpot_x": "money in the box before the bet", "jackpot_y": "return per unit bet",
-        "jackpot_title": "Bet {bet}: when does the progressive jackpot pay?",
-    },
-    "ru": {
-        "board": "Поле", "industry": "Отрасль", "level": "Уровень", "opponents": "Соперники", "plot": "Участок",
-        "rounds": "Раунды", "bet": "Ставка", "box": "Касса", "spins": "Вращений", "spin": "Крутить",
-        "invest_summary": "<b>{name}</b>, уровень {level}: вложено {cost}, доход {income:.1f} за раунд, окупается за "
-                          "{payback:.1f} раунда",
-        "invest_best": "; лучший следующий шаг с уровня {level} (ещё по постройке на каждом участке): <b>{name}</b> "
-                       "({rate:.1%} стоимости в раунд)",
-        "col_level": "уровень", "col_cost": "вложено", "col_income": "доход за раунд", "col_payback": "окупаемость, раундов",
-        "col_this": "отдача этого шага", "col_next": "отдача следующего шага",
-        "invest_axis": "окупаемость, раундов", "invest_title": "Окупаемость отраслей на уровне {level}, соперников: {opponents}",
-        "mortgage_summary": "Залог «{name}»: получаете {raised}, выкуп стоит {cost} (комиссия {fee}, {rate:.0%} от ссуды). "
-                            "Выкуп через {rounds} раунд(а/ов): <b>{compound:.2%} за раунд</b> ({simple:.2%} простыми).",
-        "mortgage_x": "раундов до выкупа", "mortgage_y": "процент за раунд, %",
-        "mortgage_title": "Постоянная комиссия дорога на один круг и дёшева на десять",
-        "deal": "Залог даёт {raised}, стройка стоит {cost}; рента меняется на {change:+.1f} за раунд; комиссия {fee} "
-                "окупается за {even:.1f} раунда: за срок залога это <b>{verdict}</b> ({gain:+.0f}).",
-        "pays": "выгодно", "does_not_pay": "невыгодно",
-        "jackpot_summary": "Ставка {bet}, в кассе {box}: ожидаемый итог {ev:+.2f} за вращение ({back:.3f} на единицу "
-                           "ставки). Ставка выгодна в среднем, когда в кассе больше <b>{even:.0f}</b>.",
-        "col_outcome": "исход", "col_symbol": "символ", "col_probability": "вероятность", "col_paid": "выплата",
-        "col_net": "итог", "jackpot_curve": "ожидаемый возврат на единицу ставки", "this_bet": "эта ставка",
-        "simulated": "симуляция", "jackpot_x": "денег в кассе до ставки", "jackpot_y": "возврат на единицу ставки",
-        "jackpot_title": "Ставка {bet}: когда прогрессивный джекпот выгоден?",
-    },
-}
+_CURVE_POINTS = 101  # points of the jackpot chart's curve (each an exact sum over the 216 spins)
 
 
 def _shown(value: Any, fmt: str) -> str:
@@ -106,17 +56,29 @@ class _Lab(widgets.VBox):
 
     def __init__(self, lang: str) -> None:
         super().__init__()
-        if lang not in ("en", "ru"):
-            raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
-        self.lang = lang
+        self.add_class("mln-widget")
+        self.lang = check_lang(lang)
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
         self.table = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="640px"))
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="860px"))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(lang={self.lang!r})"
 
     def word(self, key: str, **fields: Any) -> str:
         """A label or sentence in the widget's language."""
-        return _WORDS[self.lang][key].format(**fields)
+        return word(self.lang, f"econ.{key}", **fields)
+
+    def set_lang(self, lang: str) -> None:
+        """Relabel every control, the table and the chart in ``lang``."""
+        self.lang = check_lang(lang)
+        self.message.value = ""  # a refusal was worded in the old language
+        self._relabel()  # each lab names its own controls
+        self.refresh()
+
+    def _board_choice(self, board: str) -> widgets.Dropdown:
+        return widgets.Dropdown(options=board_options(self.lang), value=board, style={"description_width": "initial"})
 
     def _guard(self, action: Callable[[], None]) -> None:
         try:
@@ -126,12 +88,14 @@ class _Lab(widgets.VBox):
             return
         self.message.value = ""
 
-    @staticmethod
-    def _whole(value: Any, name: str, least: int, most: int | None = None) -> int:
+    def _whole(self, value: Any, name: str, least: int, most: int | None = None) -> int:
+        """``value`` as a whole number in ``least..most``, else a ValueError worded in the widget's language."""
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least or (
                 most is not None and value > most):
-            limit = f"{least}..{most}" if most is not None else f">= {least}"
-            raise ValueError(f"{name} must be a whole number {limit}, got {value!r}")
+            label = self.word(f"name_{name}")
+            if most is None:
+                raise ValueError(self.word("bad_whole_open", name=label, least=least, value=repr(value)))
+            raise ValueError(self.word("bad_whole", name=label, least=least, most=most, value=repr(value)))
         return int(value)
 
 
@@ -146,32 +110,49 @@ class InvestmentExplorer(_Lab):
     def __init__(self, board: str = "millionaire-classic", industry: str | None = None, level: int = 0,
                  opponents: int = 3, lang: str = "en") -> None:
         super().__init__(lang)
-        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description=self.word("board"))
-        self.industry_choice = widgets.Dropdown(description=self.word("industry"))
-        self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, description=self.word("level"))
-        self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, description=self.word("opponents"))
+        initial = {"style": {"description_width": "initial"}}
+        self.board_choice = self._board_choice(board)
+        self.industry_choice = widgets.Dropdown(**initial)
+        self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, **initial)
+        self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, **initial)
+        self._filling = False
+        self._relabel()
         self._fill_industries(industry)
         self.level_slider.value = self._whole(level, "level", 0, self.level_slider.max)
         for control in (self.industry_choice, self.level_slider, self.opponents_slider):
             control.observe(lambda _: self.refresh(), names="value")
         self.board_choice.observe(lambda _: (self._fill_industries(None), self.refresh()), names="value")
-        self.children = [widgets.HBox([self.board_choice, self.industry_choice]),
-                         widgets.HBox([self.level_slider, self.opponents_slider]),
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.children = [widgets.HBox([self.board_choice, self.industry_choice], layout=wrap),
+                         widgets.HBox([self.level_slider, self.opponents_slider], layout=wrap),
                          self.message, self.summary, self.table, self.chart]
         self.refresh()
 
+    def _relabel(self) -> None:
+        relabel(self.board_choice, board_options(self.lang), self.word("board"))
+        self.industry_choice.description = self.word("industry")
+        self.level_slider.description = self.word("level")
+        self.opponents_slider.description = self.word("opponents")
+        if self.industry_choice.options:
+            self._fill_industries(self.industry_choice.value)
+
     def _fill_industries(self, industry: str | None) -> None:
+        """Fit the controls to the chosen board: its industries and levels (a level it lacks becomes its top)."""
         board = load_board(self.board_choice.value)
         options = [(ind.name(self.lang), ind.key) for ind in board.industries]
-        self.industry_choice.options = options
-        self.industry_choice.value = industry if industry in [k for _, k in options] else options[0][1]
-        self.level_slider.max = board.levels - 1
+        self._filling = True  # the controls change one by one: draw once they all fit the board
+        try:
+            self.level_slider.max = board.levels - 1
+            self.industry_choice.options = options
+            self.industry_choice.value = industry if industry in [k for _, k in options] else options[0][1]
+        finally:
+            self._filling = False
 
     def set_industry(self, key: str) -> None:
         def choose() -> None:
             keys = [k for _, k in self.industry_choice.options]
             if key not in keys:
-                raise ValueError(f"unknown industry {key!r} (one of {', '.join(keys)})")
+                raise ValueError(self.word("bad_industry", industry=repr(key), keys=", ".join(keys)))
             self.industry_choice.value = key
         self._guard(choose)
 
@@ -182,6 +163,8 @@ class InvestmentExplorer(_Lab):
         self._guard(lambda: setattr(self.opponents_slider, "value", self._whole(opponents, "opponents", 1, 5)))
 
     def refresh(self) -> None:
+        if self._filling:
+            return
         board = load_board(self.board_choice.value)
         opponents, level = self.opponents_slider.value, self.level_slider.value
         everything = economics.investment_table(board, opponents=opponents, lang=self.lang)
@@ -202,13 +185,16 @@ class InvestmentExplorer(_Lab):
             ("income_per_round", self.word("col_income"), "{:.1f}"), ("payback_rounds", self.word("col_payback"), "{:.1f}"),
             ("marginal_return_per_round", self.word("col_this"), "{:.1%}"), ("next", self.word("col_next"), "{:.1%}"),
         ], highlight=level)
-        figure = new_figure(8, 3)
+        figure = new_figure(8.6, 3.6)
         ax = figure.add_subplot()
         at_level = [r for r in everything if r["step"] == level]
         ax.bar([r["name"] for r in at_level], [r["payback_rounds"] for r in at_level], color="#4c72b0")
         ax.set_ylabel(self.word("invest_axis"))
         ax.set_title(self.word("invest_title", level=level, opponents=opponents))
-        ax.tick_params(axis="x", labelrotation=30, labelsize=7)
+        ax.tick_params(axis="x", labelrotation=30, labelsize=8)
+        for label in ax.get_xticklabels():
+            label.set_horizontalalignment("right")
+        figure.tight_layout()
         self.chart.value = png(figure)
 
 
@@ -223,18 +209,29 @@ class MortgageLab(_Lab):
     def __init__(self, board: str = "millionaire-classic", cell: int | None = None, rounds: int = 5,
                  lang: str = "en") -> None:
         super().__init__(lang)
-        self.board_choice = widgets.Dropdown(options=BOARDS, value=board, description=self.word("board"))
-        self.cell_choice = widgets.Dropdown(description=self.word("plot"))
-        self.rounds_slider = widgets.IntSlider(value=rounds, min=1, max=30, description=self.word("rounds"))
+        initial = {"style": {"description_width": "initial"}}
+        self.board_choice = self._board_choice(board)
+        self.cell_choice = widgets.Dropdown(**initial)
+        self.rounds_slider = widgets.IntSlider(value=rounds, min=1, max=30, **initial)
         self.deal_html = widgets.HTML()
+        self._relabel()
         self._fill_cells(cell)
         for control in (self.cell_choice, self.rounds_slider):
             control.observe(lambda _: self.refresh(), names="value")
         self.board_choice.observe(lambda _: (self._fill_cells(None), self.refresh()), names="value")
         self.deal: dict[str, Any] | None = None
-        self.children = [widgets.HBox([self.board_choice, self.cell_choice, self.rounds_slider]),
+        self.children = [widgets.HBox([self.board_choice, self.cell_choice, self.rounds_slider],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
                          self.message, self.summary, self.chart, self.deal_html]
         self.refresh()
+
+    def _relabel(self) -> None:
+        relabel(self.board_choice, board_options(self.lang), self.word("board"))
+        self.cell_choice.description = self.word("plot")
+        self.rounds_slider.description = self.word("rounds")
+        if self.cell_choice.options:
+            self._fill_cells(self.cell_choice.value)
+        self.deal_html.value = ""  # a deal is described again by the next compare()
 
     def _fill_cells(self, cell: int | None) -> None:
         board = load_board(self.board_choice.value)
@@ -245,7 +242,7 @@ class MortgageLab(_Lab):
     def set_cell(self, cell: int) -> None:
         def choose() -> None:
             if cell not in load_board(self.board_choice.value).ownable:
-                raise ValueError(f"cell {cell!r} is not a property of this board")
+                raise ValueError(self.word("bad_cell", cell=repr(cell)))
             self.cell_choice.value = cell
         self._guard(choose)
 
@@ -264,13 +261,14 @@ class MortgageLab(_Lab):
                                        simple=self.rate["simple_per_round"])
         durations = list(range(1, 31))
         curve = economics.mortgage_interest(board, cell, durations)
-        figure = new_figure(8, 3)
+        figure = new_figure(8.6, 3.4)
         ax = figure.add_subplot()
         ax.plot(durations, [100 * r["compound_per_round"] for r in curve], color="#4c72b0")
         ax.plot([rounds], [100 * self.rate["compound_per_round"]], "o", color="#dd8452")
         ax.set_xlabel(self.word("mortgage_x"))
         ax.set_ylabel(self.word("mortgage_y"))
         ax.set_title(self.word("mortgage_title"))
+        figure.tight_layout()
         self.chart.value = png(figure)
 
     def compare(self, industry: str, level: int, mortgage: list[int], build: list[int], rounds: int | None = None,
@@ -280,7 +278,7 @@ class MortgageLab(_Lab):
             board = load_board(self.board_choice.value)
             keys = [ind.key for ind in board.industries]
             if industry not in keys:
-                raise ValueError(f"unknown industry {industry!r} (one of {', '.join(keys)})")
+                raise ValueError(self.word("bad_industry", industry=repr(industry), keys=", ".join(keys)))
             top = board.levels - 1
             self._whole(level, "level", 0, top - 1)
             game = Game(board, RuleSet.for_board(board.key).replace(shuffle_seats=False),
@@ -289,7 +287,7 @@ class MortgageLab(_Lab):
                 game.state.owner[cell], game.state.level[cell] = 0, level
             for cell in mortgage:
                 if cell not in board.ownable:
-                    raise ValueError(f"cell {cell!r} is not a property of this board")
+                    raise ValueError(self.word("bad_cell", cell=repr(cell)))
                 game.state.owner[cell] = 0
             self.deal = economics.mortgage_to_build(game, 0, mortgage, build,
                                                     rounds=rounds or self.rounds_slider.value, opponents=opponents)
@@ -312,29 +310,45 @@ class JackpotLab(_Lab):
     def __init__(self, bet: int = 10, box: int = 200, lang: str = "en", seed: int = 1) -> None:
         super().__init__(lang)
         self.seed = seed
-        self.bet_box = widgets.IntText(value=bet, description=self.word("bet"))
-        self.box_box = widgets.IntText(value=box, description=self.word("box"))
-        self.spins_choice = widgets.Dropdown(options=[100, 1_000, 10_000, 100_000], value=1_000,
-                                             description=self.word("spins"))
-        self.spin_button = widgets.Button(description=self.word("spin"))
+        initial = {"style": {"description_width": "initial"}}
+        self.bet_box = widgets.IntText(value=bet, layout=widgets.Layout(width="170px"), **initial)
+        self.box_box = widgets.IntText(value=box, layout=widgets.Layout(width="190px"), **initial)
+        self.spins_choice = widgets.Dropdown(options=[100, 1_000, 10_000, 100_000], value=1_000, **initial)
+        self.spin_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.spin_button.on_click(lambda _: self.spin(self.spins_choice.value))
         self.simulated_mean: float | None = None
         self._applied = (bet, box)
+        self._relabel()
         for control in (self.bet_box, self.box_box):
             control.observe(lambda _: self._from_controls(), names="value")
-        self.children = [widgets.HBox([self.bet_box, self.box_box]), widgets.HBox([self.spins_choice, self.spin_button]),
+        wrap = widgets.Layout(flex_flow="row wrap")
+        self.children = [widgets.HBox([self.bet_box, self.box_box], layout=wrap),
+                         widgets.HBox([self.spins_choice, self.spin_button], layout=wrap),
                          self.message, self.summary, self.table, self.chart]
         self._compute(bet, box)
 
+    def _relabel(self) -> None:
+        self.bet_box.description = self.word("bet")
+        self.box_box.description = self.word("box")
+        self.spins_choice.description = self.word("spins")
+        self.spin_button.description = self.word("spin")
+
+    def refresh(self) -> None:
+        """Recompute and redraw for the bet and box in use."""
+        simulated = self.simulated_mean
+        self._compute(*self._applied)
+        self.simulated_mean = simulated
+        self._draw()
+
     def set_bet(self, bet: int) -> None:
-        self._guard(lambda: self._compute(self._whole(bet, "bet", 1), self._applied[1]))
+        self._guard(lambda: self._compute(self._whole(bet, "bet", 1, MAX_AMOUNT), self._applied[1]))
 
     def set_box(self, box: int) -> None:
-        self._guard(lambda: self._compute(self._applied[0], self._whole(box, "box", 0)))
+        self._guard(lambda: self._compute(self._applied[0], self._whole(box, "box", 0, MAX_AMOUNT)))
 
     def _from_controls(self) -> None:
-        self._guard(lambda: self._compute(self._whole(self.bet_box.value, "bet", 1),
-                                          self._whole(self.box_box.value, "box", 0)))
+        self._guard(lambda: self._compute(self._whole(self.bet_box.value, "bet", 1, MAX_AMOUNT),
+                                          self._whole(self.box_box.value, "box", 0, MAX_AMOUNT)))
 
     def _compute(self, bet: int, box: int) -> None:
         self.rows = economics.jackpot_distribution(bet, box)
@@ -345,12 +359,20 @@ class JackpotLab(_Lab):
         ev = float(self.expected_value)
         self.summary.value = self.word("jackpot_summary", bet=bet, box=box, ev=ev, back=1 + ev / bet,
                                        even=float(self.break_even_box))
-        self.table.value = _table([{**r, "p": float(r["probability"]), "symbol": r["symbol"] or "—"} for r in self.rows], [
+        self.table.value = _table([{**r, "p": float(r["probability"]), "outcome": self._name("outcome", r["outcome"]),
+                                    "symbol": self._name("symbol", r["symbol"]) if r["symbol"] else "—"} for r in self.rows], [
             ("outcome", self.word("col_outcome"), "{}"), ("symbol", self.word("col_symbol"), "{}"),
             ("p", self.word("col_probability"), "{:.4f}"), ("payout", self.word("col_paid"), "{}"),
             ("net", self.word("col_net"), "{:+}"),
         ])
         self._draw()
+
+    def _name(self, kind: str, key: str) -> str:
+        """An outcome or a symbol of the machine in the lab's language (its own key when unknown)."""
+        try:
+            return self.word(f"{kind}_{key}")
+        except KeyError:
+            return key
 
     def spin(self, spins: int = 1000) -> None:
         """Play ``spins`` spins of the engine's machine with the current bet and box (the box is not
@@ -366,9 +388,10 @@ class JackpotLab(_Lab):
 
     def _draw(self) -> None:
         bet, box = self._applied
-        boxes = np.arange(0, max(4 * int(self.break_even_box) + 1, box + 1), max(1, bet // 2))
+        # The curve at the boxes drawn: a hundred points across the axis, whatever its length.
+        boxes = np.unique(np.linspace(0, max(4 * int(self.break_even_box), box), _CURVE_POINTS).astype(np.int64))
         returns = [economics.jackpot_return_per_bet(bet, int(b)) for b in boxes]
-        figure = new_figure(8, 3)
+        figure = new_figure(8.6, 3.4)
         ax = figure.add_subplot()
         ax.plot(boxes, returns, color="#4c72b0", label=self.word("jackpot_curve"))
         ax.axhline(1.0, color="grey", lw=0.8, ls="--")
@@ -378,5 +401,6 @@ class JackpotLab(_Lab):
         ax.set_xlabel(self.word("jackpot_x"))
         ax.set_ylabel(self.word("jackpot_y"))
         ax.set_title(self.word("jackpot_title", bet=bet))
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=9)
+        figure.tight_layout()
         self.chart.value = png(figure)

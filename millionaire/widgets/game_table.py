@@ -37,7 +37,7 @@ from ..events import reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, strategy_label, word
-from .common import CLASSROOM_CSS, BOARD_KEYS, board_options, error_html, language_options
+from .common import BOARD_KEYS, CLASSROOM_CSS, board_options, error_html, language_options, relabel
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
@@ -202,18 +202,12 @@ class GameTable(widgets.VBox):
     def _relabel(self) -> None:
         """Put every control's words in the table's language."""
         lang = self.lang
-        self.board_choice.description = self.word("board")
-        value = self.board_choice.value
-        self.board_choice.options = board_options(lang)
-        self.board_choice.value = value
+        relabel(self.board_choice, board_options(lang), self.word("board"))
         self.players_choice.description = self.word("players")
         self.lang_choice.description = self.word("lang")
         self.seed_choice.description = self.word("seed")
         for seat, choice in enumerate(self.seat_choices):
-            value = choice.value
-            choice.options = [(strategy_label(lang, s), s) for s in STRATEGY_CHOICES]
-            choice.value = value
-            choice.description = self.word("seat", seat=seat + 1)
+            relabel(choice, [(strategy_label(lang, s), s) for s in STRATEGY_CHOICES], self.word("seat", seat=seat + 1))
         self.new_button.description = self.word("new")
         self.amount.description = self.word("amount")
         self.manage_button.description = self.word("do")

@@ -24,7 +24,7 @@ from ..landing_sim import simulate_landings
 from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
 from ..plotting import BoardView
 from ..words import check_lang, word
-from .common import board_options, error_html, new_figure, png
+from .common import board_options, error_html, new_figure, png, relabel
 
 class LandingExplorer(widgets.VBox):
     """Explore landing probabilities: board, jail strategy, view, turns from START, simulation overlay.
@@ -81,10 +81,7 @@ class LandingExplorer(widgets.VBox):
 
     def _relabel(self, jail: str, per: str) -> None:
         """Words of every control in the explorer's language (values kept)."""
-        board = self.board_choice.value
-        self.board_choice.options = board_options(self.lang)
-        self.board_choice.value = board
-        self.board_choice.description = self.word("board")
+        relabel(self.board_choice, board_options(self.lang), self.word("board"))
         self.jail_choice.options = [(self.word(f"jail_{j}"), j) for j in JAIL_STRATEGIES]
         self.jail_choice.value = jail
         self.jail_choice.description = self.word("jail")

@@ -23,7 +23,7 @@ from ..errors import MillionaireError
 from ..rules import RuleSet
 from ..simulate import BOT_STRATEGIES, tournament
 from ..words import check_lang, strategy_label, word
-from .common import board_options, error_html, new_figure, png
+from .common import board_options, error_html, new_figure, png, relabel
 
 #: Rule changes offered by the runner: option -> values (``None``: the board's preset).
 RULE_CHOICES: dict[str, list[Any]] = {
@@ -96,20 +96,17 @@ class TournamentRunner(widgets.VBox):
 
     def _relabel(self) -> None:
         lang = self.lang
-        board = self.board_choice.value
-        self.board_choice.options = board_options(lang)
-        self.board_choice.value = board
-        self.board_choice.description = self.word("board")
+        relabel(self.board_choice, board_options(lang), self.word("board"))
         self.strategy_label.value = f"<b>{html.escape(self.word('strategies'))}</b>"
         for name, box in self.strategy_boxes.items():
             box.description = strategy_label(lang, name)
         self.games_box.description = self.word("games")
         self.seed_box.description = self.word("seed")
         for name, control in self.rule_choices.items():
-            value = control.value
+            chosen = _PRESET if control.value is None else control.value  # None: not filled yet
             control.options = [(self.word("preset") if v is None else str(v), _PRESET if v is None else v)
                                for v in RULE_CHOICES[name]]
-            control.value = _PRESET if value is None else value
+            control.value = chosen
             control.description = self.word(f"option_{name}")
         self.run_button.description = self.word("run")
         self._tick(self.progress.value, self.progress.max if self.progress.value else 0)
