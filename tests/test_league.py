@@ -344,6 +344,13 @@ def test_both_languages_have_the_same_texts():
     assert _TEXT["en"].keys() == _TEXT["ru"].keys()
 
 
+def test_every_decision_has_a_russian_name():
+    from millionaire.actions import DECISION_KINDS
+    from millionaire.league import _DECISIONS_RU
+
+    assert set(_DECISIONS_RU) == {*DECISION_KINDS, "start"}
+
+
 def test_russian_results_show_no_english_word():
     class Bug(Landlord):
         def choose(self, game, decision):
