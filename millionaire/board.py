@@ -635,7 +635,7 @@ class _BoardParser:
                     raise self.fail(where, "field 'steps' is missing")
                 steps = raw[name]
                 if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0 or abs(steps) > MAX_CELLS:
-                    raise self.fail(where, f"field 'steps' must be a non-zero integer -{MAX_CELLS}..{MAX_CELLS}, got {steps!r}")
+                    raise self.fail(where, f"field 'steps' must be a non-zero integer -{MAX_CELLS}..{MAX_CELLS}, got {shown(steps)}")
                 values[name] = steps
             elif name in raw or required:
                 values[name] = self.field(raw, name, kind, where)

@@ -403,6 +403,35 @@ def _economics(args: argparse.Namespace) -> int:
     return 0
 
 
+_PRINTED = {
+    "en": "{path}: {pages} pages ({tiles} × {tiles} board pages, plot cards, cards, money, tally sheets)",
+    "ru": "{path}: страниц — {pages} (поле на {tiles} × {tiles} листах, карточки участков, карточки, деньги, листы подсчёта)",
+}
+_TEMPLATE_WRITTEN = {"en": "{path}: the class data template (CSV)", "ru": "{path}: шаблон данных класса (CSV)"}
+
+
+def _print(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .class_data import template_csv
+    from .printing import write_pdf
+
+    board = load_board(args.board)
+    output = Path(args.output or f"{board.key}_{args.lang}_{args.paper}.pdf")
+    for path in (output, Path(args.template) if args.template else None):
+        if path is not None and not path.parent.is_dir():
+            raise MillionaireError(f"{path}: the folder {str(path.parent)!r} does not exist")
+    try:
+        pages = write_pdf(board, output, lang=args.lang, paper=args.paper, tiles=args.tiles)
+    except ValueError as error:  # a board that cannot be drawn as a square
+        raise MillionaireError(f"{board.source or board.key}: {error}") from None
+    _emit(_PRINTED[args.lang].format(path=output, pages=pages, tiles=args.tiles))
+    if args.template:
+        Path(args.template).write_text(template_csv(board, args.lang), encoding="utf-8")
+        _emit(_TEMPLATE_WRITTEN[args.lang].format(path=args.template))
+    return 0
+
+
 def _add_board_argument(parser: argparse.ArgumentParser) -> None:
     """``--board``, which every subcommand takes."""
     parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
@@ -466,6 +495,17 @@ def build_parser() -> argparse.ArgumentParser:
     economics.add_argument("--opponents", type=_integer(1, 99), default=3, help="opponents for the per-round column (default 3)")
     economics.add_argument("--lang", choices=("en", "ru"), default="en")
     economics.set_defaults(handler=_economics)
+
+    printout = commands.add_parser("print", help="a PDF to print and play: the board, plot cards, cards, money, tally sheets")
+    _add_board_argument(printout)
+    printout.add_argument("--lang", choices=("en", "ru"), default="en")
+    printout.add_argument("--paper", choices=("A4", "A3"), default="A4", help="paper size (default A4)")
+    printout.add_argument("--tiles", type=int, choices=(1, 2, 3, 4), default=2,
+                          help="the board spans this many pages across and down (default 2: four pages)")
+    printout.add_argument("--output", default=None, help="the PDF file (default: BOARD_LANG_PAPER.pdf here)")
+    printout.add_argument("--template", default=None, metavar="CSV",
+                          help="also write the class data template that lesson 11 reads (the tally sheets as a CSV)")
+    printout.set_defaults(handler=_print)
     return parser
 
 

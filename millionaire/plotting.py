@@ -564,10 +564,12 @@ class BoardView:
             self._patch(Circle((x + dx * size * 0.27, y + dy * size * 0.27), size * 0.09, facecolor="#222222", zorder=7))
 
     # -------------------------------------------------------------- heat maps
-    def show_values(self, values: Any, cmap: str = "YlOrRd", label: str = "", fmt: str = "{:.1%}") -> None:
+    def show_values(self, values: Any, cmap: str = "YlOrRd", label: str = "", fmt: str = "{:.1%}",
+                    limits: tuple[float, float] | None = None) -> None:
         """Colour each cell by ``values`` (one per cell; one more for "detained", shown in the jail
         corner) with a colour scale in the centre; ``fmt`` writes each value in its cell's strip
-        ("" for none)."""
+        ("" for none). ``limits`` fixes the ends of the colour scale (default: the smallest and the
+        largest value), e.g. ``(-3, 3)`` so that 0 sits in the middle of a diverging ``cmap``."""
         board, layout = self.board, self.layout
         data = np.asarray(values, dtype=float)
         if data.ndim != 1 or len(data) not in (board.size, board.size + 1):
@@ -578,7 +580,13 @@ class BoardView:
         jail_value = data[board.size] if len(data) > board.size else None
         if jail_value is not None:
             cells[board.jail] += jail_value
-        norm = Normalize(vmin=float(cells.min()), vmax=float(cells.max()) or 1.0)
+        if limits is None:
+            low, high = float(cells.min()), float(cells.max()) or 1.0
+        elif len(limits) != 2 or not limits[0] < limits[1]:
+            raise ValueError(f"limits must be (low, high) with low < high, got {limits!r}")
+        else:
+            low, high = float(limits[0]), float(limits[1])
+        norm = Normalize(vmin=low, vmax=high)
         colours = plt.get_cmap(cmap)
         self._background = None  # the static picture changes
         for text in self._value_texts:

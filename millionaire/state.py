@@ -461,11 +461,16 @@ class _StateLoader:
         if pending is None:
             return
         kind, seat = pending["kind"], pending["player"]
+        if kind == "manage" and pending.get("between"):
+            self.between_fits(state, pending)
+            return
         if kind in ("roll", "manage", "buy", "jackpot", "choose") and seat != current:
             raise self.fail("pending.player", f"is seat {seat} but a {kind!r} decision is the current player's "
                             f"(current is {current})")
         if kind in ("roll", "manage"):
             self.window_fits(state, pending, "pending")
+        elif kind == "bid" and pending.get("building"):
+            self.building_auction_fits(state, pending)
         elif kind == "buy":
             self.purchase_fits(state, seat, pending["cell"])
         elif kind == "jackpot":
@@ -488,6 +493,30 @@ class _StateLoader:
         if state.tasks:
             raise self.fail("tasks", f"must be empty while a {data['kind']!r} decision ({label}) is pending, "
                             f"got {shown(state.tasks)}")
+
+    def between_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """A window between turns (``RuleSet.build_between_turns``): any player still in the game,
+        with only the other players' windows left queued before the next turn."""
+        if not state.rules.build_between_turns:
+            raise self.fail("pending.between", "is a window between turns, which these rules do not open")
+        if state.players[data["player"]].bankrupt:
+            raise self.fail("pending.player", f"is seat {data['player']}, who is bankrupt")
+        if any(task[0] != "window" for task in state.tasks):
+            raise self.fail("tasks", f"may hold only other players' windows while a window between turns is open, "
+                            f"got {shown(state.tasks)}")
+
+    def building_auction_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """An auction of a building the bank is short of (``RuleSet.building_auctions``): sold by the
+        bank for a plot its owner builds on, bid from the building's price."""
+        cell, bidders, high, leader = data["cell"], data["bidders"], data["high"], data["high_bidder"]
+        if not state.rules.building_auctions:
+            raise self.fail("pending.building", "is an auction of a building, which these rules do not hold")
+        if self.board.cells[cell].kind is not CellKind.PLOT or state.owner[cell] < 0 or data["seller"] != -1:
+            raise self.fail("pending.cell", f"is {cell}: a building is auctioned by the bank for an owned plot")
+        if len(set(bidders)) != len(bidders) or any(state.players[b].bankrupt for b in bidders):
+            raise self.fail("pending.bidders", f"must list players still in the game once each, got {bidders}")
+        if leader >= 0 and (leader not in bidders or leader == data["player"] or high > state.players[leader].cash):
+            raise self.fail("pending.high_bidder", f"is {leader} with a high bid of {high}, which no bidder could make")
 
     def purchase_fits(self, state: GameState, seat: int, cell: int) -> None:
         info = self.board.cells[cell]
@@ -684,7 +713,7 @@ class _StateLoader:
             allowed = "roll, manage, raise" if resumed else ", ".join(_DECISIONS)
             raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
-        window = kind in ("roll", "manage")  # the decisions where trades may be offered
+        window = kind in ("roll", "manage", "raise")  # the decisions where trades may be offered
         # Optional: trade offers made in a window; a window between turns; a building auction and the
         # window it returns to.
         optional = (["offers"] if window else []) + (["between"] if kind == "manage" else [])

@@ -198,3 +198,25 @@ def test_bad_values_are_refused():
         view.show_values([float("nan")] * 40)
     with pytest.raises(ValueError, match="lang"):
         BoardView(load_board("millionaire-classic"), lang="de")
+
+
+def test_heat_map_limits_fix_the_colour_scale():
+    import numpy as np
+
+    board = load_board("millionaire-classic")
+    view = BoardView(board)
+    z = np.linspace(-1.0, 2.0, board.size)
+    view.show_values(z, cmap="RdBu_r", fmt="{:+.1f}", limits=(-3, 3))
+    norm = view.colorbar.mappable.norm
+    assert (norm.vmin, norm.vmax) == (-3, 3)
+    middle = next(cell for cell in range(board.size) if abs(z[cell]) < 0.04)
+    assert view._faces[middle].get_facecolor()[:3] == pytest.approx(plt_colour("RdBu_r", 0.5), abs=0.02)
+    for bad in [(3, -3), (1, 1), (0,)]:
+        with pytest.raises(ValueError, match="limits"):
+            view.show_values(z, limits=bad)
+
+
+def plt_colour(cmap: str, at: float) -> tuple[float, float, float]:
+    import matplotlib.pyplot as plt
+
+    return tuple(plt.get_cmap(cmap)(at)[:3])

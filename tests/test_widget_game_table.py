@@ -204,3 +204,20 @@ def test_the_language_switches_mid_game():
     assert table.game.names == ["Анна", "Борис", "Вера"]
     assert table.new_button.description == "Новая игра" and table.seat_choices[1].label == "осторожный"
     assert table.folds.titles[0] == "Строить, продать, заложить"
+
+
+def test_monopoly_windows_between_turns_are_named_for_what_they_are():
+    from millionaire.agents import make_agent
+
+    table = GameTable(board="monopoly-us", players=3, humans=[0, 1, 2], seed=3)
+    game, bot = table.game, make_agent("aggressive", seed=1)
+    for _ in range(20000):  # bots' answers on the table's game until a window between turns opens
+        pending = game.pending
+        if pending is None or pending.kind == "manage" and pending.data.get("between"):
+            break
+        game.apply(bot.choose(game, pending))
+    assert game.pending is not None and game.pending.data.get("between")
+    table.refresh()
+    assert "before the next turn" in table.status.value
+    table.set_lang("ru")
+    assert "до следующего хода" in table.status.value

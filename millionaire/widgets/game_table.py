@@ -416,7 +416,12 @@ class GameTable(widgets.VBox):
                   "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
                   "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, game.names, self.lang)
                   if "trade" in pending.data else ""}
-        what = word(self.lang, f"decision.{pending.kind}", **fields)
+        kind = pending.kind
+        if kind == "manage" and pending.data.get("between"):
+            kind = "between"  # a window between turns (Monopoly's rules)
+        elif kind == "bid" and pending.data.get("building"):
+            kind = "building_bid"  # the bank is short of buildings: one is auctioned
+        what = word(self.lang, f"decision.{kind}", **fields)
         colour = PLAYER_COLOURS[pending.player % len(PLAYER_COLOURS)]
         return (f"<div class='mln-status'><span class='mln-dot' style='background:{colour}'></span>"
                 f"{html.escape(self.word('to_play', player=name, what=what))}</div>")
