@@ -193,8 +193,8 @@ class ThresholdAgent(Agent):
             cell = self._cheapest_legal_building(game, seat, spare)
             if cell >= 0:
                 return Action.build(cell)
-        if self.trades and data.get("offers", 0) == 0:
-            return self._offer(game, seat, spare)
+        if self.trades and data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0:
+            return self._offer(game, seat, spare)  # one offer a turn, where the rules allow any
         return None
 
     def _use_kept_card(self, game: Game, seat: int) -> Action | None:

@@ -1,0 +1,747 @@
+"""A class league: every student's bot against the built-in strategies, on the same dice, seats rotated.
+
+A *bot* is any object with ``choose(game, decision) -> Action`` (usually a subclass of
+:class:`~millionaire.agents.Agent`). :func:`league` seats each entrant heads-up against each
+opponent. Game ``g`` of every pairing uses the same seed (:func:`~millionaire.simulate.game_seed`),
+and is played twice, once with the entrant moving first and once second: every entrant meets the
+same dice (*common random numbers*), so differences between entrants come from their decisions, not
+their luck, and a paired test (:func:`sign_test` on the games where two entrants differ) sees them
+with far fewer games than two independent tournaments would.
+
+Broken bots do not stop a league. Each answer is checked; a bot that raises, answers illegally,
+changes the game itself, or takes longer than ``budget`` seconds for one decision loses that game
+(a :class:`Fault` names the bot, the decision and the reason), and the league goes on.
+
+What is guaranteed about time:
+
+* ``isolate=True`` (the default where the operating system can ``fork``: Linux, macOS) plays the games
+  in a separate process that the league watches. An answer that took longer than ``budget`` costs the
+  game once it arrives; a call still running ``budget + grace`` seconds after it began (an endless
+  loop, a deadlock) is stopped by ending that process: the bot loses that game, and a new process
+  plays the remaining games. No bot can hang the league; it waits at most ``budget + grace`` per
+  decision.
+* ``isolate=False`` (and Windows) plays in the notebook's own process: a slow answer still costs the
+  game once it returns, but a bot that never returns cannot be stopped (Python cannot interrupt
+  running Python code from outside); press the notebook's stop button.
+
+Bots get the real game to read. A bot that calls ``game.apply`` itself is caught (it loses); one that
+changes ``game.state`` by hand is not, so leagues are for classes, not for adversaries.
+
+Examples
+--------
+>>> from millionaire.agents import Agent
+>>> class Buyer(Agent):
+...     name = "buyer"
+...     def choose(self, game, decision):
+...         actions = decision.legal_actions()
+...         buy = [a for a in actions if a.kind == "buy"]
+...         return buy[0] if buy else actions[0]
+>>> result = league({"buyer": Buyer}, opponents=["random"], games=2, seed=1, max_rounds=20)
+>>> [(row["bot"], row["games"]) for row in result.standings()]
+[('buyer', 4)]
+>>> result.faults
+[]
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import multiprocessing
+import time
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import DECISION_KINDS, Action, Decision
+from .agents import RandomAgent, ThresholdAgent, make_agent
+from .board import Board, load_board
+from .engine import Game
+from .errors import IllegalActionError, MillionaireError
+from .rules import RuleSet
+from .simulate import BOT_STRATEGIES, game_seed, wilson_interval
+from .words import check_lang, strategy_label
+
+#: The built-in strategies every entrant meets by default.
+DEFAULT_OPPONENTS = ("random", "cautious", "aggressive", "monopolist")
+
+#: Why a bot lost a game without finishing it (:attr:`Fault.kind`).
+FAULT_KINDS = ("raised", "illegal", "slow", "hung", "meddled", "crashed")
+
+_KINDS = tuple(DECISION_KINDS) + ("start",)  # "start": the bot failed while being made
+
+
+class LeagueError(MillionaireError):
+    """Arguments a league cannot run with (no entrants, a bot without ``choose``, a bad count, ...)."""
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Why a bot lost a game early.
+
+    Attributes
+    ----------
+    bot : the name of the bot at fault.
+    seat : its seat in that game (0: it moved first).
+    kind : one of :data:`FAULT_KINDS`.
+    decision : the kind of decision it was answering (``"buy"``, ``"bid"``, ...; ``"start"`` when
+        making the bot failed).
+    detail : what went wrong, for the teacher (the error; for an illegal answer, the engine's reason).
+    answer : an illegal answer as code (``"Action.bid(1)"``); empty for other faults.
+    entrant, opponent, game, entrant_seat : the game it happened in (``game`` is the seed number,
+        ``entrant_seat`` 0 or 1).
+    round : the round of the game.
+    """
+
+    bot: str
+    seat: int
+    kind: str
+    decision: str
+    detail: str
+    answer: str
+    entrant: str
+    opponent: str
+    game: int
+    entrant_seat: int
+    round: int
+
+
+@dataclass(frozen=True)
+class LeagueGame:
+    """One game of a league: who played, from which seat, who won, how long it took.
+
+    ``winner`` is ``"entrant"``, ``"opponent"`` or ``"none"``; ``fault`` is set when a bot lost the
+    game early (the other side is then the winner).
+    """
+
+    entrant: str
+    opponent: str
+    game: int
+    seed: int
+    entrant_seat: int
+    winner: str
+    rounds: int
+    stopped_by_limit: bool
+    fault: Fault | None = None
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """Two entrants compared on the same games (same opponent, seed and seat).
+
+    ``a_only``/``b_only``: games that only ``a``/only ``b`` won; ``both``/``neither`` the rest.
+    ``p_value`` is the exact two-sided sign test of ``a_only`` against ``b_only`` (:func:`sign_test`).
+    """
+
+    a: str
+    b: str
+    games: int
+    a_wins: int
+    b_wins: int
+    a_only: int
+    b_only: int
+    both: int
+    neither: int
+    p_value: float
+
+    @property
+    def difference(self) -> float:
+        """Win rate of ``a`` minus win rate of ``b`` (a share of the paired games)."""
+        return (self.a_wins - self.b_wins) / self.games if self.games else 0.0
+
+
+def sign_test(k: int, n: int) -> float:
+    """Exact two-sided binomial test of ``k`` successes in ``n`` trials against a fair coin.
+
+    The p-value: the chance, if each trial were a coin toss, of a split at least as uneven as
+    ``k`` against ``n - k`` (either way). On paired games it is McNemar's exact test: ``k`` the
+    games only the first entrant won, ``n`` the games exactly one of the two won.
+
+    >>> round(sign_test(27, 70), 3)
+    0.072
+    >>> sign_test(5, 10), sign_test(0, 0)
+    (1.0, 1.0)
+    >>> sign_test(11, 10)
+    Traceback (most recent call last):
+    ...
+    millionaire.league.LeagueError: sign_test needs 0 <= k <= n, got k=11, n=10
+    """
+    for name, value in (("k", k), ("n", n)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise LeagueError(f"sign_test needs whole numbers, got {name}={value!r}")
+    if not 0 <= k <= n:
+        raise LeagueError(f"sign_test needs 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        return 1.0
+    low = min(k, n - k)
+    one_side = sum(math.comb(n, j) for j in range(low + 1)) / 2**n
+    return min(1.0, 2 * one_side)
+
+
+# --------------------------------------------------------------------------------- the bots
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A contestant: its name and how to make a fresh bot for each game."""
+
+    name: str
+    spec: Any  # a strategy name, a class or function (called with no arguments), or a bot (deep-copied)
+
+    def make(self, seed: int) -> Any:
+        if isinstance(self.spec, str):
+            return make_agent(self.spec, seed=seed)
+        if not _is_bot(self.spec):
+            bot = self.spec()
+            if not _is_bot(bot):
+                raise TypeError(f"it made {bot!r}, which has no choose(game, decision) method")
+            return bot
+        return copy.deepcopy(self.spec)
+
+
+def _is_bot(obj: Any) -> bool:
+    """A bot object (not a class): it has a ``choose`` method to call."""
+    return not isinstance(obj, type) and callable(getattr(obj, "choose", None))
+
+
+def _entries(what: str, bots: Mapping[str, Any] | Sequence[Any]) -> list[_Entry]:
+    """Check and name the contestants: a mapping name -> bot, or a list of strategy names and bots."""
+    if isinstance(bots, str) or not isinstance(bots, (Mapping, Sequence)):
+        raise LeagueError(f"{what} must be a dict of name -> bot or a list of bots, got {bots!r}")
+    if isinstance(bots, Mapping):
+        items = list(bots.items())
+    else:
+        items = [(spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__), spec)
+                 for spec in bots]
+    if not items:
+        raise LeagueError(f"{what}: none given")
+    entries, seen = [], set()
+    for name, spec in items:
+        if not isinstance(name, str) or not name.strip():
+            raise LeagueError(f"{what}: a bot's name must be a non-empty text, got {name!r}")
+        if name in seen:
+            raise LeagueError(f"{what}: the name {name!r} is used twice")
+        seen.add(name)
+        if isinstance(spec, str):
+            if spec not in BOT_STRATEGIES:
+                raise LeagueError(f"{what}: {name!r}: unknown strategy {spec!r} (known: {', '.join(BOT_STRATEGIES)})")
+        elif isinstance(spec, type) and not callable(getattr(spec, "choose", None)):
+            raise LeagueError(f"{what}: {name!r} has no choose(game, decision) method: {spec!r}")
+        elif _is_bot(spec):
+            try:
+                copy.deepcopy(spec)
+            except Exception as error:  # noqa: BLE001 - any failure to copy means: pass a maker instead
+                raise LeagueError(f"{what}: {name!r} cannot be copied for each game ({error}); pass its class, "
+                                  f"or a function that makes one (lambda: ...)") from None
+        elif not callable(spec):
+            raise LeagueError(f"{what}: {name!r} is neither a bot (with a choose(game, decision) method) nor a "
+                              f"class or function that makes one: {spec!r}")
+        entries.append(_Entry(name, spec))
+    return entries
+
+
+# --------------------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True)
+class _Job:
+    entrant: _Entry
+    opponent: _Entry
+    game: int
+    seed: int
+    entrant_seat: int
+
+
+class _Forfeit(Exception):
+    """A bot lost the game early; carries the seat, the fault kind, the decision and the detail."""
+
+    def __init__(self, seat: int, kind: str, decision: str, detail: str, answer: str = "") -> None:
+        super().__init__(detail)
+        self.seat, self.kind, self.decision, self.detail, self.answer = seat, kind, decision, detail, answer
+
+
+# The built-in strategies (exactly these classes, not a student's subclass) answer in microseconds: a
+# busy computer that pauses one of them must not cost it a game.
+_UNTIMED = (ThresholdAgent, RandomAgent)
+
+# Slots of the shared array a watched game writes before each answer: which job, which seat, which
+# decision, which round, and when the call began (0 between calls).
+_JOB, _SEAT, _DECISION, _ROUND, _STARTED = range(5)
+
+
+def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
+    """One answer of ``bot``, checked: it raises :class:`_Forfeit` for any fault."""
+    state = game.state
+    data = state.pending
+    kind = data["kind"]
+    before = len(game.actions)
+    if watch is not None:
+        watch[_SEAT], watch[_DECISION], watch[_ROUND] = seat, _KINDS.index(kind), state.round
+        watch[_STARTED] = time.monotonic()
+    start = time.perf_counter()
+    try:
+        action = bot.choose(game, Decision(game, data))
+    except (Exception, SystemExit) as error:  # a student's bug, whatever it is; Ctrl-C still stops
+        raise _Forfeit(seat, "raised", kind, f"{type(error).__name__}: {error}") from None
+    finally:
+        if watch is not None:
+            watch[_STARTED] = 0.0
+    elapsed = time.perf_counter() - start
+    if game.state is not state or state.pending is not data or len(game.actions) != before:
+        raise _Forfeit(seat, "meddled", kind, "changed the game while deciding (a bot only returns an Action)")
+    if elapsed > budget and type(bot) not in _UNTIMED:
+        raise _Forfeit(seat, "slow", kind, f"answered after {elapsed:.3f} s (budget {budget:g} s)")
+    return action
+
+
+def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: float, watch: Any) -> LeagueGame:
+    """Play one heads-up game of a league, forfeiting the side at fault."""
+    names = [job.opponent.name] * 2
+    names[job.entrant_seat] = job.entrant.name
+    agent_seed = game_seed(job.seed, 1)  # the same for both seats: a random opponent plays the same stream
+    bots: list[Any] = [None, None]
+    game: Game | None = None
+    try:
+        for seat, entry in ((job.entrant_seat, job.entrant), (1 - job.entrant_seat, job.opponent)):
+            try:
+                bots[seat] = entry.make(agent_seed)
+            except (Exception, SystemExit) as error:
+                raise _Forfeit(seat, "raised", "start", f"{type(error).__name__}: {error}") from None
+        game = Game(board, rules, agents=bots, seed=job.seed, record_events=False)
+        game.round_limit = max_rounds
+        state = game.state
+        while not state.finished:
+            data = state.pending
+            if data is None:  # stopped at a turn boundary: the round limit ends the game
+                game.advance()
+                continue
+            seat = data["player"]
+            action = _ask(game, bots[seat], seat, budget, watch)
+            try:
+                game.apply(action)
+            except IllegalActionError as error:
+                raise _Forfeit(seat, "illegal", data["kind"], str(error), _code(action)) from None
+            state = game.state
+    except _Forfeit as forfeit:
+        return _forfeited(job, names, forfeit, game.state.round if game is not None else 0)
+    result = game.result()
+    side = "none" if result.winner < 0 else ("entrant" if result.winner == job.entrant_seat else "opponent")
+    return LeagueGame(job.entrant.name, job.opponent.name, job.game, job.seed, job.entrant_seat, side,
+                      result.rounds, result.stopped_by_limit)
+
+
+def _code(action: Any) -> str:
+    """An answer as a short line of code for a report (an object that is no Action: its type)."""
+    return repr(action) if isinstance(action, Action) else f"<{type(action).__name__}>"
+
+
+def _forfeited(job: _Job, names: list[str], forfeit: _Forfeit, round_: int) -> LeagueGame:
+    fault = Fault(bot=names[forfeit.seat], seat=forfeit.seat, kind=forfeit.kind, decision=forfeit.decision,
+                  detail=forfeit.detail, answer=forfeit.answer, entrant=job.entrant.name,
+                  opponent=job.opponent.name, game=job.game, entrant_seat=job.entrant_seat, round=round_)
+    winner = "opponent" if forfeit.seat == job.entrant_seat else "entrant"
+    return LeagueGame(job.entrant.name, job.opponent.name, job.game, job.seed, job.entrant_seat, winner,
+                      round_, False, fault)
+
+
+# --------------------------------------------------------------------------------- running many games
+
+
+def _run_here(jobs: list[_Job], play: Callable[[_Job, Any], LeagueGame]) -> list[LeagueGame]:
+    return [play(job, None) for job in jobs]
+
+
+def _worker(jobs: list[_Job], first: int, play: Callable[[_Job, Any], LeagueGame], pipe: Any, watch: Any) -> None:
+    """The watched process: play jobs ``first..`` in order and send each result."""
+    for index in range(first, len(jobs)):
+        watch[_JOB] = index
+        try:
+            record: Any = play(jobs[index], watch)
+        except Exception as error:  # not a bot's fault (those are caught in _play): the league stops
+            record = f"{type(error).__name__}: {error}"
+        pipe.send((index, record))
+    pipe.close()
+
+
+def _run_isolated(jobs: list[_Job], play: Callable[[_Job, Any], LeagueGame], budget: float,
+                  grace: float) -> list[LeagueGame]:
+    """Play the jobs in a forked process; end it when one answer runs past ``budget + grace``."""
+    context = multiprocessing.get_context("fork")
+    results: list[LeagueGame | None] = [None] * len(jobs)
+    first = 0
+    while first < len(jobs):
+        watch = context.Array("d", 5, lock=False)
+        reader, writer = context.Pipe(duplex=False)
+        process = context.Process(target=_worker, args=(jobs, first, play, writer, watch), daemon=True)
+        with warnings.catch_warnings():  # Python 3.12+ warns about fork in threaded processes (a kernel)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            process.start()
+        writer.close()
+        try:
+            first = _watch(process, reader, watch, jobs, results, first, budget, grace)
+        finally:
+            if process.is_alive():
+                process.kill()
+            process.join()
+            reader.close()
+    return [r for r in results if r is not None]
+
+
+def _take(results: list[LeagueGame | None], jobs: list[_Job], index: int, record: LeagueGame | str) -> None:
+    """Keep a game the watched process sent, or raise the engine error it sent instead."""
+    if isinstance(record, str):
+        job = jobs[index]
+        raise LeagueError(f"game {job.game} of {job.entrant.name} against {job.opponent.name} failed: {record}")
+    results[index] = record
+
+
+def _watch(process: Any, reader: Any, watch: Any, jobs: list[_Job], results: list[LeagueGame | None],
+           first: int, budget: float, grace: float) -> int:
+    """Collect results until the process finishes or must be stopped; return the next job to play."""
+    ended = False  # the pipe is closed: everything the process sent has been read
+    while True:
+        if not ended and reader.poll(0.02):
+            try:
+                index, record = reader.recv()
+            except EOFError:
+                ended = True
+                continue
+            _take(results, jobs, index, record)
+            first = index + 1
+            continue
+        if first >= len(jobs):
+            return first
+        started = watch[_STARTED]
+        overdue = started > 0 and time.monotonic() - started > budget + grace
+        if not overdue and (process.is_alive() or not ended):
+            if ended:
+                process.join(0.02)
+            continue  # still playing, or results still to read
+        process.kill()
+        process.join()
+        while reader.poll(0):  # results sent before the stuck call
+            try:
+                index, record = reader.recv()
+            except EOFError:
+                break
+            _take(results, jobs, index, record)
+        first = int(watch[_JOB])
+        seat, decision = int(watch[_SEAT]), _KINDS[int(watch[_DECISION])]
+        job = jobs[first]
+        names = [job.opponent.name] * 2
+        names[job.entrant_seat] = job.entrant.name
+        if overdue:
+            forfeit = _Forfeit(seat, "hung", decision, f"no answer after {budget + grace:g} s: stopped")
+        else:
+            forfeit = _Forfeit(seat, "crashed", decision, f"the game's process ended (exit code {process.exitcode})")
+        results[first] = _forfeited(job, names, forfeit, int(watch[_ROUND]))
+        return first + 1
+
+
+def league(
+    entrants: Mapping[str, Any] | Sequence[Any],
+    opponents: Mapping[str, Any] | Sequence[Any] = DEFAULT_OPPONENTS,
+    games: int = 10,
+    seed: int = 0,
+    board: Board | str = "millionaire-classic",
+    rules: RuleSet | None = None,
+    max_rounds: int = 150,
+    budget: float = 0.5,
+    grace: float = 1.0,
+    isolate: bool | None = None,
+) -> LeagueResult:
+    """Play every entrant heads-up against every opponent, ``2 * games`` games per pairing.
+
+    Parameters
+    ----------
+    entrants
+        The bots to rank: ``{"Masha": MashaBot, "Petya": PetyaBot()}`` (a class, or a function such
+        as ``lambda: PetyaBot(reserve=300)``, is called with no arguments for each game; a bot
+        object is deep-copied for each game), or a list of them (named by their ``name``). A built-in strategy name (``"monopolist"``) enters that strategy.
+    opponents
+        The bots every entrant meets, in the same forms; by default the four built-ins.
+    games
+        Seeds per pairing; each seed is played twice, with the entrant in seat 1 and in seat 2.
+    seed
+        A non-negative integer: seed ``g`` of the league is :func:`~millionaire.simulate.game_seed` ``(seed, g)``.
+    board, rules
+        The board (or its key) and the rules (the board's preset when ``None``); seats are never
+        drawn by lot here (``shuffle_seats`` is turned off) because the league rotates them.
+    max_rounds
+        Each game stops after this many rounds; the richest player wins then.
+    budget
+        Seconds (on the clock) a bot may take for one decision; a slower answer loses the game. The
+        built-in strategies are not timed: they answer in microseconds, and a busy computer that
+        pauses them must not decide a game.
+    grace
+        Extra seconds before an answer still running is stopped (``isolate`` only).
+    isolate
+        Play in a watched process so that a bot that never answers is stopped (see the module's
+        notes). Default: where the system can fork.
+
+    Returns
+    -------
+    LeagueResult
+
+    Examples
+    --------
+    >>> league({}, games=1)
+    Traceback (most recent call last):
+    ...
+    millionaire.league.LeagueError: entrants: none given
+    """
+    entrant_list = _entries("entrants", entrants)
+    opponent_list = _entries("opponents", opponents)
+    for name, value, least in (("games", games, 1), ("seed", seed, 0), ("max_rounds", max_rounds, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise LeagueError(f"{name} must be a whole number >= {least}, got {value!r}")
+    for name, value in (("budget", budget), ("grace", grace)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+            raise LeagueError(f"{name} must be a positive number of seconds, got {value!r}")
+    if isinstance(board, str):
+        board = load_board(board)
+    elif not isinstance(board, Board):
+        raise LeagueError(f"board must be a Board or a board's key such as 'millionaire-classic', got {board!r}")
+    if rules is None:
+        rules = RuleSet.for_board(board.key)
+    elif not isinstance(rules, RuleSet):
+        raise LeagueError(f"rules must be a RuleSet, got {rules!r}")
+    if not rules.min_players <= 2 <= rules.max_players:
+        raise LeagueError(f"a league plays two-player games, but these rules allow {rules.min_players} to "
+                          f"{rules.max_players} players")
+    rules = rules.replace(shuffle_seats=False)
+    can_fork = "fork" in multiprocessing.get_all_start_methods()
+    if isolate is None:
+        isolate = can_fork
+    elif not isinstance(isolate, bool):
+        raise LeagueError(f"isolate must be True, False or None, got {isolate!r}")
+    elif isolate and not can_fork:
+        raise LeagueError("isolate=True needs a system that can fork (Linux, macOS); use isolate=False")
+
+    jobs = [_Job(entrant, opponent, g, game_seed(seed, g), seat)
+            for entrant in entrant_list for opponent in opponent_list
+            for g in range(games) for seat in (0, 1)]
+
+    def play(job: _Job, watch: Any) -> LeagueGame:
+        return _play(job, board, rules, max_rounds, float(budget), watch)
+
+    records = _run_isolated(jobs, play, float(budget), float(grace)) if isolate else _run_here(jobs, play)
+    return LeagueResult(records, [e.name for e in entrant_list], [o.name for o in opponent_list],
+                        games=games, seed=seed, budget=float(budget))
+
+
+# --------------------------------------------------------------------------------- results
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _p_value(p: float) -> str:
+    """``p = 0.044``; below 0.001 ``p < 0.001`` (three zeros would read as "impossible")."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+_TEXT = {
+    "en": {
+        "title": "League: {bots} bot(s) against {opponents} opponent(s), {games} seeds × 2 seats per pairing; "
+                 "two players a game, so a fair share is 50%",
+        "header": "  {bot:<{w}}  games  wins    rate  95% Wilson interval  faults",
+        "versus": "Win rate of each bot (rows) against each opponent (columns):",
+        "faults": "Faults ({n}): each cost the bot at fault that game",
+        "no_faults": "Faults: none",
+        "fault": "  {bot}: {what} (game {game}, seat {seat}, round {round}, against {other})",
+        "raised": "raised {detail} at a '{decision}' decision",
+        "illegal": "answered {answer} at a '{decision}' decision, which the rules do not allow",
+        "slow": "took longer than {budget:g} s at a '{decision}' decision",
+        "hung": "did not answer a '{decision}' decision and was stopped",
+        "meddled": "changed the game itself at a '{decision}' decision (a bot must only return an Action)",
+        "crashed": "ended the game's process at a '{decision}' decision",
+        "compare": "{a} against {b} on the same {games} games: {a} won {a_wins}, {b} won {b_wins}; "
+                   "only {a} won {a_only}, only {b} won {b_only}; sign test on those {discordant}: {p}",
+        "plot_title": "Class league: win rates with 95% Wilson intervals",
+        "plot_x": "share of games won (fair share 50%)",
+        "plot_fair": "fair share",
+    },
+    "ru": {
+        "title": "Лига: ботов {bots}, соперников {opponents}, в каждой паре {games} зёрен × 2 места; "
+                 "в партии два игрока, поэтому честная доля — 50%",
+        "header": "  {bot:<{w}}  партий побед    доля  95% интервал Уилсона  сбоев",
+        "versus": "Доля побед каждого бота (строки) против каждого соперника (столбцы):",
+        "faults": "Сбои ({n}): каждый стоил виновному боту эту партию",
+        "no_faults": "Сбоев нет",
+        "fault": "  {bot}: {what} (партия {game}, место {seat}, раунд {round}, соперник — {other})",
+        "raised": "ошибка {detail} в решении «{decision}»",
+        "illegal": "ответил {answer} в решении «{decision}», а правила этого не позволяют",
+        "slow": "думал дольше {budget:g} с над решением «{decision}»",
+        "hung": "не ответил на решение «{decision}» и был остановлен",
+        "meddled": "сам изменил партию в решении «{decision}» (бот должен только вернуть Action)",
+        "crashed": "завершил процесс партии в решении «{decision}»",
+        "compare": "{a} и {b} на одних и тех же {games} партиях. Побед: {a} — {a_wins}, {b} — {b_wins}; "
+                   "из них без другого: {a} — {a_only}, {b} — {b_only}; знаковый тест по этим {discordant} "
+                   "партиям: {p}",
+        "plot_title": "Лига класса: доли побед с 95% интервалами Уилсона",
+        "plot_x": "доля выигранных партий (честная доля 50%)",
+        "plot_fair": "честная доля",
+    },
+}
+
+#: Decision kinds as the Russian fault messages name them (English shows the kind itself).
+_DECISIONS_RU = {
+    "roll": "перед броском", "manage": "после хода", "buy": "покупка", "bid": "аукцион", "jackpot": "автомат",
+    "choose": "выбор клетки", "raise": "деньги на долг", "trade_reply": "ответ на сделку", "start": "создание бота",
+}
+
+
+class LeagueResult:
+    """The games of a league and what they say: standings, head-to-head rates, faults, paired tests.
+
+    Attributes
+    ----------
+    games : list of LeagueGame, in the order they were planned.
+    entrants, opponents : the names, in the order given.
+    faults : every :class:`Fault`, in game order.
+    """
+
+    def __init__(self, records: list[LeagueGame], entrants: list[str], opponents: list[str], games: int,
+                 seed: int, budget: float) -> None:
+        self.games = records
+        self.entrants = entrants
+        self.opponents = opponents
+        self.seeds = games
+        self.seed = seed
+        self.budget = budget
+        self.faults = [g.fault for g in records if g.fault is not None]
+
+    def __repr__(self) -> str:
+        return (f"<LeagueResult: {len(self.entrants)} bots, {len(self.opponents)} opponents, "
+                f"{len(self.games)} games, {len(self.faults)} faults>")
+
+    def _rows(self, games: list[LeagueGame]) -> dict[str, Any]:
+        wins = sum(g.winner == "entrant" for g in games)
+        low, high = wilson_interval(wins, len(games))
+        return {"games": len(games), "wins": wins, "rate": wins / len(games) if games else 0.0,
+                "low": low, "high": high}
+
+    def standings(self) -> list[dict[str, Any]]:
+        """One row per entrant (in the order given): ``bot, games, wins, rate, low, high, faults``
+        (``low``/``high``: the 95% Wilson interval; ``faults``: faults of that bot as an entrant)."""
+        rows = []
+        for name in self.entrants:
+            mine = [g for g in self.games if g.entrant == name]
+            faults = sum(1 for g in mine if g.fault is not None and g.fault.seat == g.entrant_seat)
+            rows.append({"bot": name, **self._rows(mine), "faults": faults})
+        return rows
+
+    def versus(self, entrant: str, opponent: str) -> dict[str, Any]:
+        """``entrant`` against ``opponent``: ``games, wins, rate, low, high`` and ``p_value``, the sign
+        test of wins against losses (does it beat this opponent, or lose to it, more than luck allows?)."""
+        self._check(entrant, self.entrants, "entrant")
+        self._check(opponent, self.opponents, "opponent")
+        games = [g for g in self.games if g.entrant == entrant and g.opponent == opponent]
+        row = self._rows(games)
+        lost = sum(g.winner == "opponent" for g in games)
+        return {**row, "losses": lost, "p_value": sign_test(row["wins"], row["wins"] + lost)}
+
+    def compare(self, a: str, b: str, opponent: str | None = None) -> PairedComparison:
+        """Entrants ``a`` and ``b`` on the same games (against ``opponent``, or all opponents).
+
+        Game by game (same opponent, seed and seat) it counts who won; the test looks only at the
+        games exactly one of them won, like the exact McNemar test.
+        """
+        self._check(a, self.entrants, "entrant")
+        self._check(b, self.entrants, "entrant")
+        if opponent is not None:
+            self._check(opponent, self.opponents, "opponent")
+        won = {(g.entrant, g.opponent, g.game, g.entrant_seat): g.winner == "entrant" for g in self.games}
+        keys = [(o, g, s) for o in self.opponents if opponent in (None, o) for g in range(self.seeds) for s in (0, 1)]
+        pairs = [(won[(a, *k)], won[(b, *k)]) for k in keys]
+        a_only = sum(x and not y for x, y in pairs)
+        b_only = sum(y and not x for x, y in pairs)
+        both = sum(x and y for x, y in pairs)
+        return PairedComparison(a, b, len(pairs), a_only + both, b_only + both, a_only, b_only, both,
+                                len(pairs) - a_only - b_only - both, sign_test(a_only, a_only + b_only))
+
+    @staticmethod
+    def _check(name: str, known: list[str], what: str) -> None:
+        if name not in known:
+            raise LeagueError(f"no {what} named {name!r} in this league (known: {', '.join(known)})")
+
+    # ------------------------------------------------------------------ text and pictures
+    @staticmethod
+    def _label(lang: str, name: str) -> str:
+        return strategy_label(lang, name) if name in BOT_STRATEGIES else name
+
+    def format(self, lang: str = "en") -> str:
+        """Standings, the table against each opponent and the faults, as text in ``lang``."""
+        text = _TEXT[check_lang(lang)]
+        label = self._label
+        width = max(len(label(lang, n)) for n in self.entrants + self.opponents)
+        lines = [text["title"].format(bots=len(self.entrants), opponents=len(self.opponents), games=self.seeds),
+                 text["header"].format(bot="", w=width)]
+        for row in self.standings():
+            interval = f"[{_percent(row['low'])}, {_percent(row['high'])}]"
+            lines.append(f"  {label(lang, row['bot']):<{width}}  {row['games']:>5}  {row['wins']:>4}  "
+                         f"{_percent(row['rate']):>6}  {interval:<19}  {row['faults']:>5}")
+        lines.append(text["versus"])
+        column = max(8, *(len(label(lang, o)) for o in self.opponents))
+        lines.append("  " + " " * width + "".join(f"  {label(lang, o):>{column}}" for o in self.opponents))
+        for name in self.entrants:
+            cells = "".join(f"  {_percent(self.versus(name, o)['rate']):>{column}}" for o in self.opponents)
+            lines.append(f"  {label(lang, name):<{width}}{cells}")
+        lines.extend(self.format_faults(lang).splitlines())
+        return "\n".join(lines)
+
+    def format_faults(self, lang: str = "en") -> str:
+        """Every fault as a line in ``lang``: the bot, what it did, and which game."""
+        text = _TEXT[check_lang(lang)]
+        if not self.faults:
+            return text["no_faults"]
+        lines = [text["faults"].format(n=len(self.faults))]
+        for fault in self.faults:
+            decision = _DECISIONS_RU[fault.decision] if lang == "ru" else fault.decision
+            what = text[fault.kind].format(detail=fault.detail, decision=decision, budget=self.budget,
+                                           answer=fault.answer)
+            other = fault.opponent if fault.seat == fault.entrant_seat else fault.entrant
+            lines.append(text["fault"].format(bot=self._label(lang, fault.bot), what=what, game=fault.game,
+                                              seat=fault.seat + 1, round=fault.round, other=self._label(lang, other)))
+        return "\n".join(lines)
+
+    def format_compare(self, a: str, b: str, opponent: str | None = None, lang: str = "en") -> str:
+        """:meth:`compare` as one sentence in ``lang``."""
+        text = _TEXT[check_lang(lang)]
+        c = self.compare(a, b, opponent)
+        return text["compare"].format(a=self._label(lang, a), b=self._label(lang, b), games=c.games,
+                                      a_wins=c.a_wins, b_wins=c.b_wins, a_only=c.a_only, b_only=c.b_only,
+                                      discordant=c.a_only + c.b_only, p=_p_value(c.p_value))
+
+    def plot(self, ax: Any = None, lang: str = "en") -> Any:
+        """The standings as win rates with 95% Wilson intervals, one line per entrant; returns the axes."""
+        import matplotlib.pyplot as plt
+        from matplotlib.ticker import PercentFormatter
+
+        text = _TEXT[check_lang(lang)]
+        rows = self.standings()
+        made = ax is None
+        if made:
+            _, ax = plt.subplots(figsize=(7, 0.5 * len(rows) + 1.5))
+        ys = range(len(rows))
+        rates = [r["rate"] for r in rows]
+        errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
+        ax.errorbar(rates, ys, xerr=errors, fmt="o", capsize=5, color="#4c72b0")
+        ax.axvline(0.5, color="black", linestyle="--", label=text["plot_fair"])
+        ax.set_yticks(list(ys), [self._label(lang, r["bot"]) for r in rows])
+        ax.set_ylim(len(rows) - 0.5, -0.5)  # the first entrant on top, half a row of air at each end
+        ax.set_xlim(0, 1)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.set_xlabel(text["plot_x"])
+        ax.set_title(text["plot_title"])
+        ax.legend(loc="best")
+        if made:
+            ax.figure.tight_layout()
+        return ax
+
+
+__all__ = ["league", "LeagueResult", "LeagueGame", "Fault", "PairedComparison", "sign_test", "LeagueError",
+           "DEFAULT_OPPONENTS", "FAULT_KINDS"]
