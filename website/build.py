@@ -33,6 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import nbformat
+from nbclient.exceptions import CellExecutionError
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -56,6 +57,7 @@ WORDS = {
         "live": "{.mln-live-note}\nA still picture of this widget as its cell left it; it is live in `make lab` "
                 "and `make app`.",
         "show": "Show the solution", "hide": "Hide the solution",
+        "rules_elsewhere": "The rules pages are written in Russian:",
     },
     "ru": {
         "title": "Миллионер: настольная игра на уроках вероятности и экономики",
@@ -64,6 +66,7 @@ WORDS = {
         "live": "{.mln-live-note}\nСнимок виджета в том виде, в каком его оставила эта ячейка; живой виджет — "
                 "в `make lab` и `make app`.",
         "show": "Показать решение", "hide": "Скрыть решение",
+        "rules_elsewhere": "Правила игры, которым следует комплект, написаны по-английски:",
     },
 }
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -81,13 +84,26 @@ def language_of(page: Path) -> str:
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> (folder / "a.md").write_text("# Правила игры «Миллионер»", encoding="utf-8") and language_of(folder / "a.md")
     'ru'
-    >>> (folder / "b.md").write_text("# The rules («Миллионер»)", encoding="utf-8") and language_of(folder / "b.md")
+    >>> (folder / "b.md").write_text("# The rules of «Миллионер»", encoding="utf-8") and language_of(folder / "b.md")
     'en'
     """
     if page.name.endswith(".ru.md"):
         return "ru"
     text = page.read_text(encoding="utf-8")
     return "ru" if len(CYRILLIC.findall(text)) > len(LATIN.findall(text)) else "en"
+
+
+def rules_name(page: Path) -> str:
+    """The page name of a rules file in its book: ``monopoly.ru.md`` -> ``monopoly``."""
+    return page.name.removesuffix(".md").removesuffix(".ru")
+
+
+def title_of(page: Path) -> str:
+    """The first heading of a Markdown page (its file name when it has none)."""
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return page.stem
 
 
 def lesson_notebooks(lang: str) -> list[Path]:
@@ -108,7 +124,10 @@ def _source_digest() -> str:
 def _run_lesson(path: Path, cached: Path) -> Path:
     """Run one lesson into ``cached`` unless it is there already (a separate process per lesson)."""
     if not cached.exists():
-        notebook = execute(path)
+        try:
+            notebook = execute(path)
+        except CellExecutionError as error:
+            raise BuildError(f"{path}: a cell failed while the lesson ran for the site:\n{error}") from None
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         nbformat.write(notebook, partial)
@@ -131,6 +150,24 @@ def run_lessons(cache: Path, jobs: int) -> dict[Path, Path]:
         for path, done in zip(missing, pool.map(_run_lesson, missing, [wanted[p] for p in missing])):
             print(f"  ran {path.relative_to(REPO)}", flush=True)
     return wanted
+
+
+INLINE_MATH = re.compile(r"\$[^$\n]+\$")
+
+
+def math_in_tables(text: str) -> str:
+    r"""Markdown with every ``|`` inside ``$...$`` on a table row written ``\vert``, so the table keeps its columns.
+
+    >>> print(math_in_tables("| 5 | from $|\\lambda_2| = 0.68$ |\nnot a row: $|x|$"))
+    | 5 | from $\vert \lambda_2\vert  = 0.68$ |
+    not a row: $|x|$
+    """
+    def row(line: str) -> str:
+        if not line.lstrip().startswith("|"):
+            return line
+        return INLINE_MATH.sub(lambda match: match.group(0).replace("|", "\\vert "), line)
+
+    return "\n".join(row(line) for line in text.split("\n"))
 
 
 def for_the_site(notebook: nbformat.NotebookNode, lang: str) -> nbformat.NotebookNode:
@@ -201,20 +238,25 @@ def stage(lang: str, runs: dict[Path, Path], npm: Path, folder: Path) -> list[st
     guides = sorted((REPO / "lessons" / lang).glob("*.md"))
     for guide in guides:
         (folder / "guides").mkdir(exist_ok=True)
-        shutil.copy2(guide, folder / "guides" / guide.name)
+        (folder / "guides" / guide.name).write_text(math_in_tables(guide.read_text(encoding="utf-8")), encoding="utf-8")
         pages.append(f"guides/{guide.stem}")
-    rules = [page for page in sorted((REPO / "docs" / "rules").glob("*.md")) if language_of(page) == lang]
+    all_rules = sorted((REPO / "docs" / "rules").glob("*.md"))
+    rules = [page for page in all_rules if language_of(page) == lang]
     for page in rules:
         (folder / "rules").mkdir(exist_ok=True)
-        name = page.name.removesuffix(".ru.md").removesuffix(".md") + ".md"
-        shutil.copy2(page, folder / "rules" / name)
-        pages.append(f"rules/{Path(name).stem}")
+        shutil.copy2(page, folder / "rules" / f"{rules_name(page)}.md")
+        pages.append(f"rules/{rules_name(page)}")
     home = (HERE / "home" / f"{lang}.md").read_text(encoding="utf-8")
     sections = [("lessons", words["lessons"], "lessons/*")]
     if guides:
         sections.append(("guides", words["guides"], "guides/*"))
     if rules:
         sections.append(("rules", words["rules"], "rules/*"))
+    if all_rules and not rules:
+        other = "ru" if lang == "en" else "en"
+        links = "".join(f'\n- <a href="../{other}/rules/{rules_name(page)}.html" lang="{other}">{html.escape(title_of(page))}</a>'
+                        for page in all_rules)
+        home += f"\n\n## {words['rules']}\n\n{words['rules_elsewhere']}\n{links}\n"
     for _, caption, pattern in sections:
         home += f"\n\n```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n:glob:\n\n{pattern}\n```\n"
     (folder / "index.md").write_text(home, encoding="utf-8")
