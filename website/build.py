@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import html
-import json
 import os
 import re
 import shutil
