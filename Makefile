@@ -1,6 +1,7 @@
 # Two commands for a fresh machine with Python >= 3.11 and make:
 #   make lab    open the kit in JupyterLab
 #   make test   run every test (unit, property, doctest; notebooks under nbval as they come)
+#   make site   the course as a static website in build/site (open build/site/index.html)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -14,7 +15,7 @@ APP_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab test fuzz bench app install
+.PHONY: lab test fuzz bench app install site site-test
 
 install: $(STAMP)
 
@@ -31,7 +32,7 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 
 $(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,site]'
 	mkdir -p $(LAB_SETTINGS)
 	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
@@ -57,3 +58,13 @@ bench: $(STAMP)
 # browser with a secret token in its address, so that no one else on this computer can use it.
 app: $(STAMP)
 	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True $(APP_ARGS)
+
+# The course as a static website (both languages, lessons run afresh, guides, rules) in build/site:
+# open build/site/index.html, no server needed. Needs npm once, to fetch MathJax and the widget scripts.
+site: $(STAMP)
+	$(BIN)/python website/build.py
+
+# The website opened in chromium with every request outside it blocked. It builds the site first
+# (2-3 minutes from nothing, seconds when the lessons are unchanged), so CI runs it after `make test`.
+site-test: $(STAMP)
+	MILLIONAIRE_SITE_TEST=1 $(BIN)/python -m pytest -q tests/browser/test_site.py
