@@ -261,8 +261,7 @@ class GameTable(widgets.VBox):
         """Answer the pending decision with ``action`` (a human's move); False and a message if refused."""
         game = self.game
         if game.finished:
-            result = game.result()
-            self.message.value = self._error(self.word("over", winner=self._winner(), reason=reason_text(result.reason, self.lang)))
+            self.message.value = self._error(self._over())
             return False
         pending = game.pending
         if game.agents[pending.player] is not None:
@@ -399,15 +398,16 @@ class GameTable(widgets.VBox):
         self.trade_take.options = [(f"{cells[c].name(self.lang)} ({game.names[game.state.owner[c]]})", c)
                                    for c in game.board.ownable if game.state.owner[c] not in (-1, mine)]
 
-    def _winner(self) -> str:
+    def _over(self) -> str:
+        """Who won and why, for a finished game."""
         result = self.game.result()
-        return self.game.names[result.winner] if result.winner >= 0 else "—"
+        winner = self.game.names[result.winner] if result.winner >= 0 else "—"
+        return self.word("over", winner=winner, reason=reason_text(result.reason, self.lang))
 
     def _status(self) -> str:
         game = self.game
         if game.finished:
-            reason = reason_text(game.result().reason, self.lang)
-            return f"<div class='mln-status'>{html.escape(self.word('over', winner=self._winner(), reason=reason))}</div>"
+            return f"<div class='mln-status'>{html.escape(self._over())}</div>"
         pending = game.pending
         name = game.names[pending.player]
         if game.agents[pending.player] is not None:
