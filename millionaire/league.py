@@ -20,6 +20,9 @@ What is guaranteed about time:
   loop, a deadlock) is stopped by ending that process: the bot loses that game, and a new process
   plays the remaining games. No bot can hang the league; it waits at most ``budget + grace`` per
   decision.
+* The time charged to an answer is the wall-clock time of the call less the time the computer kept
+  the bot waiting for a processor (Linux reports it; elsewhere nothing is taken off): a bot that
+  thinks or sleeps too long loses, a bot paused by a busy computer does not.
 * ``isolate=False`` (and Windows) plays in the notebook's own process: a slow answer still costs the
   game once it returns, but a bot that never returns cannot be stopped (Python cannot interrupt
   running Python code from outside); press the notebook's stop button.
@@ -270,6 +273,22 @@ _UNTIMED = (ThresholdAgent, RandomAgent)
 _JOB, _SEAT, _DECISION, _ROUND, _STARTED = range(5)
 
 
+def _time_waiting_for_a_processor() -> float:
+    """Seconds this thread has spent ready to run but waiting for a processor (Linux), else 0.0.
+
+    The second field of ``/proc/thread-self/schedstat`` is that wait in nanoseconds; it grows when
+    other programs keep the processors busy, not when the bot computes or sleeps.
+
+    >>> _time_waiting_for_a_processor() >= 0.0
+    True
+    """
+    try:
+        with open("/proc/thread-self/schedstat", "rb") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
     """One answer of ``bot``, checked: it raises :class:`_Forfeit` for any fault."""
     state = game.state
@@ -279,7 +298,9 @@ def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
     if watch is not None:
         watch[_SEAT], watch[_DECISION], watch[_ROUND] = seat, _KINDS.index(kind), state.round
         watch[_STARTED] = time.monotonic()
+    timed = type(bot) not in _UNTIMED
     start = time.perf_counter()
+    waited = _time_waiting_for_a_processor() if timed else 0.0
     try:
         action = bot.choose(game, Decision(game, data))
     except (Exception, SystemExit) as error:  # a student's bug, whatever it is; Ctrl-C still stops
@@ -288,9 +309,11 @@ def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
         if watch is not None:
             watch[_STARTED] = 0.0
     elapsed = time.perf_counter() - start
+    if timed:
+        elapsed -= _time_waiting_for_a_processor() - waited
     if game.state is not state or state.pending is not data or len(game.actions) != before:
         raise _Forfeit(seat, "meddled", kind, "changed the game while deciding (a bot only returns an Action)")
-    if elapsed > budget and type(bot) not in _UNTIMED:
+    if timed and elapsed > budget:
         raise _Forfeit(seat, "slow", kind, f"answered after {elapsed:.3f} s (budget {budget:g} s)")
     return action
 

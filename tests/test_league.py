@@ -156,6 +156,24 @@ def test_a_bot_that_sleeps_past_its_budget_loses_the_game():
     assert "took longer than 0.1 s at a 'buy' decision" in result.format()
 
 
+def test_time_spent_waiting_for_a_busy_processor_is_not_charged_to_the_bot(monkeypatch):
+    # A busy computer: every sleep of the bot is reported as time spent waiting for a processor.
+    waiting = [0.0]
+
+    class Paused(Landlord):
+        def choose(self, game, decision):
+            if decision.kind == "buy":
+                time.sleep(0.3)
+                waiting[0] += 0.3
+            return super().choose(game, decision)
+
+    monkeypatch.setattr("millionaire.league._time_waiting_for_a_processor", lambda: waiting[0])
+    paused = league({"paused": Paused}, opponents=["cautious"], games=1, budget=0.1, isolate=False, **SHORT)
+    assert paused.faults == []
+    sleeping = league({"sleeper": Sleeper}, opponents=["cautious"], games=1, budget=0.1, isolate=False, **SHORT)
+    assert [f.kind for f in sleeping.faults] == ["slow", "slow"]
+
+
 def test_a_bot_that_calls_itself_trusted_is_still_timed():
     class Trusted(Sleeper):
         trusted = True  # the built-ins' mark; only the built-in classes themselves go untimed
