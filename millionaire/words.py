@@ -173,7 +173,7 @@ WORDS: dict[str, dict[str, str]] = {
         "table.roll_one": "Roll the die", "table.too_many_players": "{board} is for 2 to {most} players, got {count}.",
         "decision.roll_one": "roll the die", "decision.buy_free": "buy {cell} and put a kiosk on it, or leave it free",
         "decision.manage_plain": "end the turn", "decision.free_half": "choose a free half: it is your present",
-        "board.legend_kiosk": "kiosk of the owner",
+        "board.legend_kiosk": "kiosk of the owner", "table.decline_free": "Leave it free",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -321,7 +321,7 @@ WORDS: dict[str, dict[str, str]] = {
         "table.roll_one": "Бросить кубик", "table.too_many_players": "«{board}» — игра для 2–{most} игроков, а не {count}.",
         "decision.roll_one": "бросить кубик", "decision.buy_free": "купить «{cell}» и поставить киоск или оставить свободной",
         "decision.manage_plain": "закончить ход", "decision.free_half": "выберите свободную половину: это подарок",
-        "board.legend_kiosk": "киоск владельца",
+        "board.legend_kiosk": "киоск владельца", "table.decline_free": "Оставить свободной",
     },
 }
 

@@ -185,6 +185,8 @@ class GameTable(widgets.VBox):
             return self.word("pay_fine", fine=game.rules.jail_fine)
         if kind == "roll" and game.rules.dice == 1:
             return self.word("roll_one")
+        if kind == "decline" and not game.rules.auction_unbought:
+            return self.word("decline_free")  # Junior: no auction
         money = 0
         if kind == "mortgage":
             money = game.mortgage_value(action.cell)
