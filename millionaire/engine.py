@@ -143,6 +143,8 @@ class Game:
         self._building_auctions: bool = self.rules.building_auctions
         self._one_die: bool = self.rules.dice == 1
         self._purchase_limits: bool = self.rules.unaffordable_to_start or self.rules.kiosks_per_player is not None
+        self._auction_unbought: bool = self.rules.auction_unbought
+        self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -814,7 +816,7 @@ class Game:
                 price = self.board.cells[cell].price
                 self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
                 state.owner[cell] = seat
-            elif self.rules.auction_unbought:
+            elif self._auction_unbought:
                 tasks.append(["auction", cell, BANK])
         elif kind == "bid":
             self._bid(data, action)
@@ -1060,8 +1062,7 @@ class Game:
     def _owe_rent(self, seat: int, owner: int, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
         state = self.state
         dice_total = None
-        kind = self.board.cells[cell].kind
-        if kind is CellKind.UTILITY and how != "roll":
+        if self.board.cells[cell].kind is CellKind.UTILITY and how != "roll":
             dice_total = sum(self._roll_dice(seat))  # a card brought the token: roll for the rent
         amount = self.rent(cell, dice_total, rent_multiplier, dice_multiplier)
         if not amount:
@@ -1071,8 +1072,9 @@ class Game:
             if card:
                 amount *= 2
                 self._return_card(owner, card)
-        # At once: it would be the next task anyway. An attraction's rent is its entrance ticket.
-        self._t_pay(seat, owner, amount, "ticket" if kind is CellKind.ATTRACTION else "rent")
+        # At once: it would be the next task anyway. An attraction's rent is its entrance ticket (Junior).
+        ticket = self._attractions and self.board.cells[cell].kind is CellKind.ATTRACTION
+        self._t_pay(seat, owner, amount, "ticket" if ticket else "rent")
 
     def _offer(self, cell: int) -> None:
         state = self.state
