@@ -277,7 +277,26 @@ class ThresholdAgent(Agent):
             return Action.choose(min(options, key=lambda c: (0 if state.owner[c] == seat else game.rent(c) + 1, c)))
         if purpose in ("take_plot", "auction_unowned"):
             return Action.choose(max(options, key=lambda c: (cells[c].price, -c)))
+        if purpose == "free_half":
+            return Action.choose(self._best_free_half(game, seat, options))
         return Action.choose(min(options, key=lambda c: (cells[c].price, c)))
+
+    def _best_free_half(self, game: Game, seat: int, options: list[int]) -> int:
+        """A present of a free half (Junior): one that completes an attraction of its own, else one that
+        stops another player completing his, else the dearest ticket (the first such cell)."""
+        board, owner = game.board, game.state.owner
+
+        def partners(cell: int) -> list[int]:
+            industry = board.cells[cell].industry
+            return [c for c in board.industries[industry].cells if c != cell] if industry >= 0 else []
+
+        def value(cell: int) -> tuple[int, int, int, int]:
+            others = [owner[c] for c in partners(cell)]
+            completes = bool(others) and all(o == seat for o in others)
+            blocks = bool(others) and others[0] not in (seat, -1) and all(o == others[0] for o in others)
+            return (completes, blocks, board.cells[cell].ticket, -cell)
+
+        return max(options, key=value)
 
     def _raise(self, game: Game, data: dict[str, Any]) -> Action:
         seat = data["player"]

@@ -28,7 +28,8 @@ from .jackpot import SlotMachine, SlotMachineError
 from .rules import MAX_AMOUNT
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
-BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml"}
+BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml",
+                  "millionaire-junior": "millionaire_junior.toml"}
 
 
 class CellKind(enum.Enum):
@@ -46,9 +47,10 @@ class CellKind(enum.Enum):
     GO_TO_JAIL = "go_to_jail"
     JACKPOT = "jackpot"
     REST = "rest"
+    ATTRACTION = "attraction"  # Junior: one half of an attraction, bought for its price, earning its ticket
 
 
-OWNABLE_KINDS = frozenset({CellKind.PLOT, CellKind.RAILROAD, CellKind.UTILITY})
+OWNABLE_KINDS = frozenset({CellKind.PLOT, CellKind.RAILROAD, CellKind.UTILITY, CellKind.ATTRACTION})
 
 # Fields each cell kind needs beyond index, kind and names: name -> required.
 _KIND_FIELDS: dict[CellKind, dict[str, bool]] = {
@@ -64,6 +66,7 @@ _KIND_FIELDS: dict[CellKind, dict[str, bool]] = {
     CellKind.GO_TO_JAIL: {},
     CellKind.JACKPOT: {},
     CellKind.REST: {},
+    CellKind.ATTRACTION: {"price": True, "ticket": True},
 }
 _NAME_FIELDS = {"index", "kind", "name_en", "name_ru", "short_en", "short_ru"}
 _BOARD_FIELDS = {
@@ -113,6 +116,7 @@ class Cell(Frozen):
     deck: str = ""
     target: int = -1
     industry: int = -1
+    ticket: int = 0
 
     def name(self, lang: str = "en") -> str:
         """The cell's full name in ``"en"`` or ``"ru"``."""
@@ -508,6 +512,8 @@ class _BoardParser:
             rent = values["rent"]
             if len(rent) != levels:
                 raise self.fail(where, f"field 'rent': expected {levels} values (empty plot, 1..{levels - 2} small buildings, large building), got {len(rent)}")
+        if kind is CellKind.ATTRACTION and values["price"] == 0:
+            raise self.fail(where, "field 'price' must be positive, got 0")
         if kind in (CellKind.PLOT, CellKind.RAILROAD, CellKind.UTILITY):
             name = "rent" if kind is not CellKind.UTILITY else "dice_multipliers"
             series = values[name]
@@ -550,12 +556,18 @@ class _BoardParser:
             key = raw.get("key")
             where = f"industry {key!r}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
             self.unknown_fields(raw, set(_INDUSTRY_FIELDS), where)
-            values = {name: self.field(raw, name, kind, where) for name, kind in _INDUSTRY_FIELDS.items()}
+            halves = self.attraction_halves(raw, cells)
+            values = {name: self.field(raw, name, kind, where) for name, kind in _INDUSTRY_FIELDS.items()
+                      if not (halves and name == "build_price")}
+            if halves:  # an attraction: its halves take no buildings
+                if "build_price" in raw:
+                    raise self.fail(where, "field 'build_price': an attraction has no buildings, leave it out")
+                values["build_price"] = 0
             if any(ind.key == values["key"] for ind in industries):
                 raise self.fail(where, f"field 'key': duplicate industry key {values['key']!r}")
             if not _COLOUR.match(values["colour"]):
                 raise self.fail(where, f"field 'colour' must look like '#1a2b3c', got {values['colour']!r}")
-            if values["build_price"] == 0:
+            if values["build_price"] == 0 and not halves:
                 raise self.fail(where, "field 'build_price' must be positive, got 0")
             members = values["cells"]
             if not members:
@@ -563,8 +575,11 @@ class _BoardParser:
             for index in members:
                 if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(cells):
                     raise self.fail(where, f"field 'cells': {index!r} is not a cell of the board (0..{len(cells) - 1})")
-                if cells[index].kind is not CellKind.PLOT:
-                    raise self.fail(where, f"field 'cells': cell {index} ({cells[index].name_en}) is a {cells[index].kind.value!r}, not a plot")
+                wanted = CellKind.ATTRACTION if halves else CellKind.PLOT
+                if cells[index].kind is not wanted:
+                    raise self.fail(where, f"field 'cells': cell {index} ({cells[index].name_en}) is a "
+                                    f"{cells[index].kind.value!r}, not a{'n' if halves else ''} {wanted.value}"
+                                    f"{' half like the first cell listed' if halves else ''}")
                 if index in owner:
                     raise self.fail(where, f"field 'cells': cell {index} ({cells[index].name_en}) is already in industry {owner[index]!r}")
                 owner[index] = values["key"]
@@ -574,11 +589,22 @@ class _BoardParser:
         for cell in cells:
             if cell.kind is CellKind.PLOT and cell.index not in owner:
                 raise self.fail(f"cell {cell.index} ({cell.name_en})", "field 'kind': this plot is in no industry (list it in the field 'cells' of one [[industries]] table)")
+            if cell.kind is CellKind.ATTRACTION and cell.index not in owner:
+                raise self.fail(f"cell {cell.index} ({cell.name_en})", "field 'kind': this attraction half belongs to "
+                                "no attraction (list it in the field 'cells' of one [[industries]] table)")
         cells = [
             replace(cell, industry=by_key[owner[cell.index]]) if cell.index in owner else cell
             for cell in cells
         ]
         return industries, cells
+
+    @staticmethod
+    def attraction_halves(raw: dict[str, Any], cells: list[Cell]) -> bool:
+        """Whether an ``[[industries]]`` table is an attraction (Junior): its first cell is an attraction half."""
+        members = raw.get("cells")
+        first = members[0] if isinstance(members, list) and members else None
+        return (isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(cells)
+                and cells[first].kind is CellKind.ATTRACTION)
 
     def check_names(self, cells: list[Cell], industries: list[Industry]) -> None:
         for lang in ("en", "ru"):

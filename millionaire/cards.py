@@ -44,6 +44,7 @@ EFFECTS: dict[str, dict[str, tuple[type, bool]]] = {
     "auction_unowned": {},
     "pay_percent_cash": {"percent": (int, True)},
     "receive_per_plot": {"amount": (int, True)},
+    "free_half": {},
 }
 
 #: Effects that move the token (resolved by :mod:`millionaire.movement`).

@@ -49,6 +49,7 @@ _KIND_WORDS = {
     CellKind.GO_TO_JAIL: ("go to jail", "на задержание"),
     CellKind.JACKPOT: ("jackpot", "джекпот"),
     CellKind.REST: ("rest", "отдых"),
+    CellKind.ATTRACTION: ("attraction half", "половина аттракциона"),
 }
 
 
@@ -102,6 +103,15 @@ def _summary(board: Board, lang: str) -> list[str]:
             parts.append(plural_en(utilities, "utility"))
         small = plural_en(board.small_per_large, board.small_building_en).split(" ", 1)[1]
         levels = f"Rent by level: empty plot, {steps} {small}, {board.large_building_en}."
+    halves = sum(1 for cell in board.cells if cell.kind is CellKind.ATTRACTION)
+    if halves:  # Junior: attractions of two halves, no buildings
+        if lang == "ru":
+            parts = [parts[0], plural_ru(halves, "половина", "половины", "половин") + " "
+                     + plural_ru(industries, "аттракциона", "аттракционов", "аттракционов")]
+            levels = "У каждой половины цена и входной билет; владелец обеих половин берёт двойной билет."
+        else:
+            parts = [parts[0], f"{halves} {'half' if halves == 1 else 'halves'} of {plural_en(industries, 'attraction')}"]
+            levels = "Each half has a price and an entrance ticket; the owner of both halves takes twice the ticket."
     return [f"{board.name(lang)}: {', '.join(parts)}.", levels]
 
 
@@ -112,9 +122,11 @@ def _effect(board: Board, cell: Cell, lang: str) -> str:
         return " / ".join(map(str, cell.dice_multipliers)) + (" × очки кубиков" if ru else " × dice")
     if cell.rent:
         return " / ".join(map(str, cell.rent))
+    if cell.kind is CellKind.ATTRACTION:
+        return f"билет {cell.ticket}" if ru else f"ticket {cell.ticket}"
     if cell.kind is CellKind.CARD:
         deck = board.decks[cell.deck].name(lang)
-        return f"карточка «{deck}»" if ru else f"draw a {deck} card"
+        return f"карточка «{deck}»" if ru else f"draw {'an' if deck[:1] in 'AEIOU' else 'a'} {deck} card"
     if cell.kind is CellKind.TAX:
         return f"заплатить {cell.amount} банку" if ru else f"pay {cell.amount} to the bank"
     if cell.kind is CellKind.FUND_COLLECT:
@@ -152,7 +164,7 @@ def board_table(board: Board, lang: str = "en") -> str:
             _KIND_WORDS[cell.kind][kind_column],
             industry.name(lang) if industry else "",
             str(cell.price) if cell.ownable else "",
-            str(industry.build_price) if industry else "",
+            str(industry.build_price) if industry and industry.build_price else "",  # attractions have none
             _effect(board, cell, lang),
         ))
     header = ("#", *_HEADERS["ru" if lang == "ru" else "en"])
@@ -191,6 +203,7 @@ _PLAY_TEXT = {
         "last player standing": "the last player left in the game",
         "timed game: the richest": "the timed game is over and the richest player wins",
         "round limit: the richest": "stopped by the round limit ({limit}), the richest player wins",
+        "first bankruptcy: the richest": "the first bankruptcy ends the game, the richest player wins",
     },
     "ru": {
         "header": "{board}: игроков: {players}, seed {seed}, лимит раундов: {limit}.",
@@ -204,6 +217,7 @@ _PLAY_TEXT = {
         "last player standing": "остался в игре последним",
         "timed game: the richest": "время игры вышло, побеждает самый богатый",
         "round limit: the richest": "игра остановлена лимитом раундов ({limit}), побеждает самый богатый",
+        "first bankruptcy: the richest": "первое разорение заканчивает игру, побеждает самый богатый",
     },
 }
 

@@ -141,6 +141,10 @@ class Game:
         # Options read in the hot loop, kept as plain attributes (compiled: no lookup on the RuleSet).
         self._between_turns: bool = self.rules.build_between_turns
         self._building_auctions: bool = self.rules.building_auctions
+        self._one_die: bool = self.rules.dice == 1
+        self._purchase_limits: bool = self.rules.unaffordable_to_start or self.rules.kiosks_per_player is not None
+        self._auction_unbought: bool = self.rules.auction_unbought
+        self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -415,6 +419,11 @@ class Game:
                                                                    info.industry) >= 0:
                 amount *= self.rules.monopoly_multiplier
             return amount * multiplier
+        if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
+            amount = info.ticket
+            if industry_owner(board, state.owner, state.mortgaged, info.industry) >= 0:
+                amount *= self.rules.monopoly_multiplier
+            return amount * multiplier
         count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
         if info.kind is CellKind.RAILROAD:
             return info.rent[min(count, len(info.rent)) - 1] * multiplier
@@ -496,6 +505,8 @@ class Game:
             return f"cell {cell} is not a property of yours"
         if state.mortgaged[cell]:
             return f"{info.name_en} is already mortgaged"
+        if not self._loans[cell][0]:
+            return f"the bank lends nothing on {info.name_en} (RuleSet.mortgage_rate)"
         if self.industry_built(cell):
             return f"sell the buildings of {info.name_en}'s industry first"
         return ""
@@ -544,6 +555,8 @@ class Game:
                     and (not state.mortgaged[c] or (repay and cash >= self.mortgage_value(c)))]
         if effect == "auction_unowned":
             return [c for c in board.ownable if state.owner[c] < 0]
+        if effect == "free_half":  # Junior: any free property, if the player has a kiosk to put on it
+            return [c for c in board.ownable if state.owner[c] < 0] if self.kiosks_left(seat) > 0 else []
         return []
 
     def trade_problem(self, seat: int, trade: Trade) -> str:
@@ -803,7 +816,7 @@ class Game:
                 price = self.board.cells[cell].price
                 self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
                 state.owner[cell] = seat
-            else:
+            elif self._auction_unbought:
                 tasks.append(["auction", cell, BANK])
         elif kind == "bid":
             self._bid(data, action)
@@ -871,10 +884,14 @@ class Game:
         state.pending = {"kind": "roll", "player": state.current}
 
     def _roll_dice(self, seat: int) -> tuple[int, int]:
-        first, second = self._two_dice()
+        """Roll the rules' dice; one die comes back as ``(die, 0)`` (``RuleSet.dice``)."""
+        if self._one_die:
+            first, second = self._die(), 0
+        else:
+            first, second = self._two_dice()
         self.state.last_roll = first + second
         if self.record_events:
-            self.events.append(Event("roll", seat, -1, first + second, -1, f"{first}+{second}"))
+            self.events.append(Event("roll", seat, -1, first + second, -1, f"{first}+{second}" if second else str(first)))
         return first, second
 
     def _t_roll(self) -> None:
@@ -1055,12 +1072,40 @@ class Game:
             if card:
                 amount *= 2
                 self._return_card(owner, card)
-        self._t_pay(seat, owner, amount, "rent")  # at once: it would be the next task anyway
+        # At once: it would be the next task anyway. An attraction's rent is its entrance ticket (Junior).
+        ticket = self._attractions and self.board.cells[cell].kind is CellKind.ATTRACTION
+        self._t_pay(seat, owner, amount, "ticket" if ticket else "rent")
 
     def _offer(self, cell: int) -> None:
         state = self.state
         if state.owner[cell] < 0:
+            if self._purchase_limits and not self._may_buy(state.current, cell):
+                return
             state.pending = {"kind": "buy", "player": state.current, "cell": cell}
+
+    def _may_buy(self, seat: int, cell: int) -> bool:
+        """Junior's limits on an offer: a visitor who cannot pay goes back to START
+        (``RuleSet.unaffordable_to_start``); one without a kiosk left is not offered the purchase."""
+        state, rules = self.state, self.rules
+        player = state.players[seat]
+        if rules.unaffordable_to_start and player.cash < self.board.cells[cell].price:
+            player.position = 0
+            self._event("to_start", seat, cell, self.board.cells[cell].price)
+            return False
+        if not self.kiosks_left(seat):
+            self._event("no_kiosk", seat, cell)
+            return False
+        return True
+
+    def kiosks_left(self, seat: int) -> int:
+        """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).
+
+        >>> from millionaire import Game, load_board
+        >>> Game(load_board("millionaire-junior"), agents=["cautious"] * 2, seed=1).kiosks_left(0)
+        14
+        """
+        kiosks = self.rules.kiosks_per_player
+        return len(self.board.ownable) if kiosks is None else kiosks - len(self.owned(seat))
 
     # ------------------------------------------------------------------ auctions
     def _t_auction(self, cell: int, seller: int) -> None:
@@ -1269,7 +1314,7 @@ class Game:
             self._card_move(seat, card)
         elif effect == "extra_turn":
             state.extra_turn = True
-        elif effect in ("return_plot", "auction_others_plot", "auction_unowned"):
+        elif effect in ("return_plot", "auction_others_plot", "auction_unowned", "free_half"):
             if self.card_options(seat, effect):
                 tasks.append(["choose", effect, None])
         elif effect == "receive":
@@ -1345,6 +1390,9 @@ class Game:
             state.tasks.append(["auction", cell, state.owner[cell]])
         elif purpose == "auction_unowned":
             state.tasks.append(["auction", cell, BANK])
+        elif purpose == "free_half":
+            state.owner[cell] = seat
+            self._event("free_half", seat, cell)
 
     def _apply_kept_effect(self, seat: int, effect: str, cell: int) -> None:
         state = self.state
@@ -1402,6 +1450,10 @@ class Game:
         if len(active) <= 1:
             state.tasks.clear()
             self._finish(active[0] if active else -1, "last player standing")
+            return
+        if rules.end_at_first_bankruptcy:
+            state.tasks.clear()
+            self._finish(self._richest(), "first bankruptcy: the richest")
             return
         if seat == state.current:
             state.tasks.clear()

@@ -24,7 +24,7 @@ BANK, FUND, BOX = -1, -2, -3
 EVENT_KINDS = (
     "roll", "move", "income", "pay", "buy", "auction", "build", "sell", "mortgage", "redeem", "card",
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
-    "swap", "bankrupt", "game_over",
+    "swap", "bankrupt", "game_over", "to_start", "no_kiosk", "free_half",
 )
 
 
@@ -50,12 +50,12 @@ _REASONS = {
            "repairs": "repairs", "buy": "the purchase", "auction": "the auction", "build": "building",
            "fee": "the mortgage fee", "debt": "a debt", "bankruptcy": "the rest of a debt",
            "bet": "a bet", "jackpot": "a win", "mortgage": "a mortgage", "redeem": "redemption",
-           "sale": "a sale", "trade": "a trade"},
+           "sale": "a sale", "trade": "a trade", "ticket": "an entrance ticket"},
     "ru": {"rent": "аренда", "tax": "налог", "fine": "штраф", "jail": "выход из инспекции", "card": "карточка",
            "repairs": "ремонт", "buy": "покупка", "auction": "аукцион", "build": "строительство",
            "fee": "комиссия по залогу", "debt": "долг", "bankruptcy": "остаток долга",
            "bet": "ставка", "jackpot": "выигрыш", "mortgage": "залог", "redeem": "выкуп",
-           "sale": "продажа", "trade": "сделка"},
+           "sale": "продажа", "trade": "сделка", "ticket": "входной билет"},
 }
 
 _TEMPLATES = {
@@ -84,6 +84,10 @@ _TEMPLATES = {
         "swap": "{p} swaps places with {o}.",
         "bankrupt": "{p} is bankrupt and leaves the game.",
         "game_over": "Game over: {p} wins ({detail}).",
+        "roll_one": "{p} rolls {amount}.",
+        "to_start": "{p} cannot pay {money} for {cell} and goes back to START.",
+        "no_kiosk": "{p} has no kiosk left to put on {cell}.",
+        "free_half": "{p} gets {cell} as a present.",
     },
     "ru": {
         "roll": "{p}: бросок {detail} = {amount}.",
@@ -110,6 +114,10 @@ _TEMPLATES = {
         "swap": "{p} меняется местами с игроком {o}.",
         "bankrupt": "{p} — банкрот и выходит из игры.",
         "game_over": "Игра окончена: победил(а) {p} ({detail}).",
+        "roll_one": "{p}: на кубике {amount}.",
+        "to_start": "{p} не может заплатить {money} за {cell} и возвращается на СТАРТ.",
+        "no_kiosk": "У игрока {p} не осталось киоска для клетки {cell}.",
+        "free_half": "{p} получает {cell} в подарок.",
     },
 }
 
@@ -121,6 +129,7 @@ _DETAILS = {
         "three sevens": "три семёрки", "two sevens: the whole box": "две семёрки: вся касса",
         "three of a kind": "три одинаковых", "a pair": "пара", "no win": "без выигрыша",
         "unowned": "ничьим", "with its owner": "у владельца",
+        "first bankruptcy: the richest": "первое разорение: побеждает самый богатый",
     }
 }
 
@@ -161,6 +170,8 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     template = _TEMPLATES[lang][kind]
     if kind == "auction" and event.player < 0:
         template = _TEMPLATES[lang]["auction_none"]
+    elif kind == "roll" and "+" not in detail:  # one die (RuleSet.dice)
+        template = _TEMPLATES[lang]["roll_one"]
     sentence = template.format(
         p=who(event.player),
         o=who(event.other),

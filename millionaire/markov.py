@@ -513,7 +513,8 @@ class MovementChain:
         self.roll_chain = MarkovChain(full[np.ix_(keep, keep)], [self._label(s) for s in keep])
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
         rolled = sum(arrive[keep] @ landings for arrive in self._rolls[0])
-        detained = self.roll_chain.P[:, int(np.searchsorted(keep, self._jail0))]
+        jail = int(np.searchsorted(keep, self._jail0))  # a board where nobody is detained (Junior) has no such state
+        detained = self.roll_chain.P[:, jail] if jail < keep.size else np.zeros(keep.size)
         self._roll_landings = np.column_stack([rolled, detained])
         self._turns_to_land: dict[int, float] = {}
         self._build_turn_chain()
@@ -549,7 +550,7 @@ class MovementChain:
         board, rules, size, doubles = self.board, self.rules, self._size, self._doubles
         arrive = [np.zeros((self._count, size)) for _ in range(doubles)]
         detain, wait = np.zeros(self._count), np.zeros((self._count, self._count))
-        dice = [(float(p), die1, die2) for p, die1, die2 in movement.DICE]
+        dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]  # one die: Junior
         for state in range(self._count):
             detained = state >= self._jail0
             waited = state - self._jail0

@@ -34,14 +34,32 @@ DICE: tuple[tuple[Fraction, int, int], ...] = tuple(
 )
 
 
-def sum_distribution() -> dict[int, Fraction]:
-    """Probability of each total of two dice, from the 36 outcomes.
+#: The 6 equally likely rolls of one die (Junior): (probability, die, 0). The missing second die is 0,
+#: so a roll of one die is never a double.
+ONE_DIE: tuple[tuple[Fraction, int, int], ...] = tuple((Fraction(1, 6), a, 0) for a in range(1, 7))
+
+
+def dice_outcomes(rules: RuleSet) -> tuple[tuple[Fraction, int, int], ...]:
+    """The equally likely rolls the rules move by: :data:`DICE` for two dice, :data:`ONE_DIE` for one.
+
+    >>> from millionaire import RuleSet
+    >>> len(dice_outcomes(RuleSet.classic())), dice_outcomes(RuleSet.junior())[0]
+    (36, (Fraction(1, 6), 1, 0))
+    """
+    return ONE_DIE if rules.dice == 1 else DICE
+
+
+def sum_distribution(rules: RuleSet | None = None) -> dict[int, Fraction]:
+    """Probability of each total of two dice, from the 36 outcomes (of one die with Junior's rules).
 
     >>> sum_distribution()[7]
     Fraction(1, 6)
+    >>> from millionaire import RuleSet
+    >>> sorted(sum_distribution(RuleSet.junior()).values()) == [Fraction(1, 6)] * 6
+    True
     """
     totals: dict[int, Fraction] = {}
-    for p, a, b in DICE:
+    for p, a, b in (DICE if rules is None else dice_outcomes(rules)):
         totals[a + b] = totals.get(a + b, Fraction(0)) + p
     return totals
 
@@ -115,7 +133,12 @@ def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: i
     """The move of a free (not detained) token for one roll of two dice.
 
     ``doubles`` counts the doubles already rolled this turn. The third double in a row (see
-    ``RuleSet.doubles_to_jail``) sends the token to jail at once without moving.
+    ``RuleSet.doubles_to_jail``) sends the token to jail at once without moving. One die
+    (``RuleSet.dice == 1``) is rolled as ``die2 = 0``: never a double.
+
+    >>> from millionaire import load_board, RuleSet
+    >>> roll_move(load_board("millionaire-junior"), RuleSet.junior(), position=22, doubles=0, die1=3, die2=0)
+    RollMove(destination=1, doubles=0, passed_start=True, to_jail=False)
     """
     if die1 == die2:
         doubles += 1

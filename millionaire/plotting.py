@@ -344,7 +344,8 @@ class BoardView:
         ax.axis("off")
         ax.add_patch(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
         centre = layout.centre
-        self._text(centre.x + centre.w / 2, centre.y + centre.h - 0.25, board.name(lang), 0.5, ha="center", va="top",
+        title = min(0.5, (centre.w - 0.3) / (text_width_em(board.name(lang)) * 1.08))  # fits a small centre
+        self._text(centre.x + centre.w / 2, centre.y + centre.h - 0.25, board.name(lang), title, ha="center", va="top",
                    fontweight="bold", color="#24452a")
         for cell in board.cells:
             plan = layout.plans[cell.index]
@@ -352,7 +353,7 @@ class BoardView:
             face = Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, facecolor=face_colour, edgecolor="#444444", lw=0.8)
             ax.add_patch(face)
             self._faces[cell.index] = face
-            if plan.band is not None and cell.kind is CellKind.PLOT:
+            if plan.band is not None and cell.kind in (CellKind.PLOT, CellKind.ATTRACTION):  # attractions: Junior
                 ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=board.industries[cell.industry].colour,
                                        edgecolor="#444444", lw=0.6))
             self._draw_name(cell.index)
@@ -390,6 +391,8 @@ class BoardView:
         items = [("owner", word(lang, "board.legend_owner")), ("branch", word(lang, "board.legend_branch", small=self.board.small_building_ru if lang == "ru" else self.board.small_building_en)),
                  ("enterprise", word(lang, "board.legend_enterprise", large=self.board.large_building_ru if lang == "ru" else self.board.large_building_en)),
                  ("mortgaged", word(lang, "board.legend_mortgaged"))]
+        if not self.board.plots:  # Junior's halves: a kiosk marks the owner; nothing is built or mortgaged
+            items = [("owner", word(lang, "board.legend_kiosk"))]
         step = centre.w / len(items)
         for i, (kind, text) in enumerate(items):
             left = x + i * step
@@ -533,16 +536,25 @@ class BoardView:
         else:
             headline = word(lang, "board.turn", round=state.round, player=names[state.current])
             colour = PLAYER_COLOURS[state.current % len(PLAYER_COLOURS)]
-        self._text(left, top, headline, 0.3, dynamic=True, ha="left", va="center", color=colour, fontweight="bold")
-        pots = word(lang, "board.fund", amount=state.charity_fund)
-        if any(c.kind is CellKind.JACKPOT for c in board.cells):
-            pots += "\n" + word(lang, "board.box", amount=state.jackpot_box)
-        self._text(left, top - 0.6, pots, 0.25, dynamic=True, ha="left", va="top", color="#24452a", linespacing=1.3)
-        money = board.currency(lang)
+        # The headline fits the centre (a small board's centre is narrow); bold text is a little wider.
+        font = min(0.3, (centre.w - 0.6) / (text_width_em(headline) * 1.08))
+        self._text(left, top, headline, font, dynamic=True, ha="left", va="center", color=colour, fontweight="bold")
         row = top - 1.95
+        if board.plots:  # a board of plots shows its pots; Junior's park has none
+            pots = word(lang, "board.fund", amount=state.charity_fund)
+            if any(c.kind is CellKind.JACKPOT for c in board.cells):
+                pots += "\n" + word(lang, "board.box", amount=state.jackpot_box)
+            self._text(left, top - 0.6, pots, 0.25, dynamic=True, ha="left", va="top", color="#24452a", linespacing=1.3)
+        else:
+            row = top - 0.9
+        money = board.currency(lang)
+        # Rows 0.48 apart, closer on a small board so the last stays above the legend.
+        floor = centre.y + (1.0 if len(dice) == 1 else 0.75)  # one die stands in the bottom corner
+        step = min(0.48, (row - floor) / max(len(state.players) - 1, 1))
+        right = min(left + 4.4, centre.x + centre.w - 0.2)  # the cash column, inside a small centre too
         for seat, player in enumerate(state.players):
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            y = row - 0.48 * seat
+            y = row - step * seat
             self._patch(Circle((left + 0.15, y), 0.17, facecolor=colour, edgecolor="white", lw=1, zorder=6))
             self._text(left + 0.15, y, _initial(names[seat]), 0.18, dynamic=True, ha="center", va="center",
                        color=_text_colour(colour), fontweight="bold", zorder=7)
@@ -550,10 +562,12 @@ class BoardView:
             current = seat == state.current and not state.finished
             weight = "bold" if current else "normal"
             self._text(left + 0.5, y, names[seat], 0.25, dynamic=True, ha="left", va="center", color="#111111", fontweight=weight)
-            self._text(left + 4.4, y, status, 0.25, dynamic=True, ha="right", va="center", color="#111111", fontweight=weight)
+            self._text(right, y, status, 0.25, dynamic=True, ha="right", va="center", color="#111111", fontweight=weight)
         if len(dice) == 2:
             for i, face in enumerate(dice):
                 self._die(centre.x + centre.w - 2.1 + i * 1.15, row - 0.6, 0.95, face)
+        elif len(dice) == 1:  # one die (Junior): in the bottom right corner, beside the legend
+            self._die(centre.x + centre.w - 0.6, centre.y + 0.5, 0.75, dice[0])
 
     def _die(self, x: float, y: float, size: float, face: int) -> None:
         self._patch(FancyBboxPatch((x - size / 2, y - size / 2), size, size, boxstyle="round,pad=0,rounding_size=0.14",

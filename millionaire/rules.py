@@ -79,6 +79,14 @@ class RuleSet:
         creditor a trade (property for cash) instead of selling to the bank (Monopoly).
     return_mortgaged_plot : the card "return a plot to the bank" on a mortgaged plot: ``"repay"`` the
         loan (the plot is offered only if the player can) or ``"refuse"`` mortgaged plots.
+    dice : dice rolled to move, 1 or 2. With one die there are no doubles: no extra roll, no jail for
+        doubles, and a detained player waits out ``jail_max_turns`` and pays (Junior).
+    auction_unbought : a property its visitor does not buy is auctioned (Junior: it stays free).
+    unaffordable_to_start : a visitor who cannot pay for a free property goes back to START without
+        circular income, and his turn ends (Junior).
+    kiosks_per_player : each property bought takes one of its buyer's kiosks; with none left he cannot
+        buy; ``None``: no limit (Junior: 14, the 56 kiosks of the box shared by 4 players).
+    end_at_first_bankruptcy : the first bankruptcy ends the game and the richest player left wins (Junior).
     """
 
     start_cash: int = 2000
@@ -113,6 +121,11 @@ class RuleSet:
     building_auctions: bool = False
     debt_in_property: bool = False
     return_mortgaged_plot: str = "repay"
+    dice: int = 2
+    auction_unbought: bool = True
+    unaffordable_to_start: bool = False
+    kiosks_per_player: int | None = None
+    end_at_first_bankruptcy: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -173,8 +186,39 @@ class RuleSet:
         )
 
     @classmethod
+    def junior(cls) -> RuleSet:
+        """Millionaire Junior, the children's game, as in ``docs/rules/millionaire-junior.md``.
+
+        >>> rules = RuleSet.junior()
+        >>> rules.dice, rules.start_cash, rules.kiosks_per_player
+        (1, 40, 14)
+        """
+        return cls(
+            start_cash=40,
+            circular_income=2,
+            detain_on_landing=False,
+            small_per_large=1,
+            small_supply=0,
+            large_supply=0,
+            mortgage_rate=Fraction(0),
+            redemption_fee=Fraction(0),
+            jackpot_start=0,
+            transfer_mortgage_fee=Fraction(0),
+            trade_offers_per_turn=0,
+            max_players=4,
+            dice=1,
+            auction_unbought=False,
+            unaffordable_to_start=True,
+            kiosks_per_player=14,
+            end_at_first_bankruptcy=True,
+        )
+
+    @classmethod
     def for_board(cls, board_key: str) -> RuleSet:
-        """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly, else classic)."""
+        """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly,
+        ``"millionaire-junior"`` → Junior, else classic)."""
+        if board_key.startswith("millionaire-junior"):
+            return cls.junior()
         return cls.monopoly() if board_key.startswith("monopoly") else cls.classic()
 
     def monopoly_applies(self, level: int) -> bool:
@@ -210,9 +254,9 @@ class RuleSet:
 
 
 _MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,
-            "min_bid": 1, "timed_rounds": 1, "min_players": 1, "max_players": 1}
+            "min_bid": 1, "timed_rounds": 1, "min_players": 1, "max_players": 1, "dice": 1}
 #: Upper bounds of the options that count something; every other integer option is money, up to MAX_AMOUNT.
 _MAXIMUM = {"jail_max_turns": 100, "doubles_to_jail": 100, "monopoly_multiplier": 100, "small_per_large": 100,
             "small_supply": 10_000, "large_supply": 10_000, "timed_rounds": 1_000_000, "trade_offers_per_turn": 100,
-            "min_players": 100, "max_players": 100}
+            "min_players": 100, "max_players": 100, "dice": 2, "kiosks_per_player": 10_000}
 

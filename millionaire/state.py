@@ -211,7 +211,8 @@ _DECISIONS: dict[str, dict[str, str]] = {
 }
 
 #: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
-_PURPOSES = ("move", "take_plot", "free_building", "return_plot", "auction_others_plot", "auction_unowned")
+_PURPOSES = ("move", "take_plot", "free_building", "return_plot", "auction_others_plot", "auction_unowned",
+             "free_half")
 
 _BIG = 2**128  # PCG64 keeps two 128-bit numbers
 
@@ -528,6 +529,8 @@ class _StateLoader:
         if state.players[seat].position != cell:
             raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who stands on "
                             f"cell {state.players[seat].position}")
+        if state.rules.kiosks_per_player is not None and self.engine(state).kiosks_left(seat) <= 0:
+            raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who has no kiosk left")
 
     def auction_fits(self, state: GameState, data: dict[str, Any]) -> None:
         """An auction of a property the seller holds (the bank: nobody), bid by seats in turn order."""

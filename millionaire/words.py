@@ -169,6 +169,11 @@ WORDS: dict[str, dict[str, str]] = {
         # the app
         "app.title": "{board}: play against the bots",
         "app.subtitle": "Choose the language, set up the game, then roll the dice. The bots answer at once.",
+        # Millionaire Junior: one die, halves with kiosks, no auctions, a present card
+        "table.roll_one": "Roll the die", "table.too_many_players": "{board} is for 2 to {most} players, got {count}.",
+        "decision.roll_one": "roll the die", "decision.buy_free": "buy {cell} and put a kiosk on it, or leave it free",
+        "decision.manage_plain": "end the turn", "decision.free_half": "choose a free half: it is your present",
+        "board.legend_kiosk": "kiosk of the owner", "table.decline_free": "Leave it free",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -312,6 +317,11 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.symbol_seven": 'семёрка',
         "app.title": "{board}: игра против ботов",
         "app.subtitle": "Выберите язык, настройте игру и бросайте кубики. Боты отвечают сразу.",
+        # Миллионер Джуниор: один кубик, половины с киосками, без аукционов, карточка-подарок
+        "table.roll_one": "Бросить кубик", "table.too_many_players": "«{board}» — игра для 2–{most} игроков, а не {count}.",
+        "decision.roll_one": "бросить кубик", "decision.buy_free": "купить «{cell}» и поставить киоск или оставить свободной",
+        "decision.manage_plain": "закончить ход", "decision.free_half": "выберите свободную половину: это подарок",
+        "board.legend_kiosk": "киоск владельца", "table.decline_free": "Оставить свободной",
     },
 }
 

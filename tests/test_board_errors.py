@@ -16,6 +16,7 @@ import pytest
 from millionaire import BoardFileError, load_board
 
 CLASSIC = Path(__file__).resolve().parents[1] / "millionaire" / "boards" / "millionaire_classic.toml"
+JUNIOR = CLASSIC.with_name("millionaire_junior.toml")
 TOY = Path(__file__).resolve().parent / "data" / "toy4.toml"
 
 
@@ -160,7 +161,19 @@ CASES: list[tuple[str, Path, Callable[[str], str], str, str]] = [
     ("first cell not start", TOY, replace('kind = "start"', 'kind = "rest"'), "cell 0 (START)", "'kind'"),
     ("board too small", TOY, replace("size = 4\n", "size = 3\n"), "[board]", "'size'"),
     ("no building levels", TOY, replace("small_per_large = 3", "small_per_large = 0"), "[board]", "'small_per_large'"),
-] + [(name, CLASSIC, edit, "[slot_machine]", field) for name, edit, field, _ in SLOT_MACHINE_CASES]
+] + [(name, CLASSIC, edit, "[slot_machine]", field) for name, edit, field, _ in SLOT_MACHINE_CASES] + [
+    # Millionaire Junior's attractions and its present card
+    ("half without a ticket", JUNIOR, replace("ticket = 2\n", ""), "cell 1 (Carousel, left half)", "'ticket'"),
+    ("negative ticket", JUNIOR, replace("ticket = 2\n", "ticket = -1\n"), "cell 1 (Carousel, left half)", "'ticket'"),
+    ("half for nothing", JUNIOR, replace("price = 10\n", "price = 0\n"), "cell 1 (Carousel, left half)", "'price'"),
+    ("half with rent", JUNIOR, replace("ticket = 2\n", "ticket = 2\nrent = [2]\n"), "cell 1 (Carousel, left half)", "'rent'"),
+    ("attraction with a building price", JUNIOR, replace("cells = [1, 2]", "build_price = 5\ncells = [1, 2]"),
+     "industry 'carousel'", "'build_price'"),
+    ("attraction with a card cell", JUNIOR, replace("cells = [1, 2]", "cells = [1, 2, 3]"), "industry 'carousel'", "'cells'"),
+    ("half in no attraction", JUNIOR, replace("cells = [1, 2]", "cells = [1]"), "cell 2 (Carousel, right half)", "'kind'"),
+    ("present card with an amount", JUNIOR, replace('effect = "free_half"\n', 'effect = "free_half"\namount = 3\n'),
+     "deck 'adventure' card 17", "'amount'"),
+]
 
 
 @pytest.mark.parametrize(("base", "edit", "where", "field"), [case[1:] for case in CASES],

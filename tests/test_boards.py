@@ -54,15 +54,20 @@ def check_deck(board, key: str, phrases: list[str], expected: list[dict]) -> Non
 # ---------------------------------------------------------------------------------------------
 
 
+# Size and jail cell of each built-in board (Junior's park is smaller: 6 cells a side).
+SHAPES = {"millionaire-classic": (40, 10), "monopoly-us": (40, 10), "millionaire-junior": (24, 6)}
+
+
 @pytest.mark.parametrize("key", sorted(BUILTIN_BOARDS))
 def test_builtin_board_loads(key: str) -> None:
     board = load_board(key)
+    size, jail = SHAPES[key]
     assert board.key == key
-    assert board.size == 40
+    assert board.size == size
     assert board.cells[0].kind is CellKind.START
-    assert board.cells[board.jail].kind is CellKind.JAIL and board.jail == 10
-    assert [cell.index for cell in board.cells] == list(range(40))
-    assert repr(board).startswith(f"<Board {key!r}: 40 cells")
+    assert board.cells[board.jail].kind is CellKind.JAIL and board.jail == jail
+    assert [cell.index for cell in board.cells] == list(range(size))
+    assert repr(board).startswith(f"<Board {key!r}: {size} cells")
 
 
 @pytest.mark.parametrize("key", sorted(BUILTIN_BOARDS))
@@ -79,7 +84,8 @@ def test_every_plot_has_its_industry(key: str) -> None:
         for index in industry.cells:
             assert board.cells[index].industry == industry.index
     in_industries = sorted(i for industry in board.industries for i in industry.cells)
-    assert in_industries == list(board.plots)
+    halves = [cell.index for cell in board.cells if cell.kind is CellKind.ATTRACTION]  # Junior's attractions
+    assert in_industries == sorted([*board.plots, *halves])
     colours = [industry.colour for industry in board.industries]
     assert len(set(colours)) == len(colours)
 

@@ -24,7 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-@pytest.mark.parametrize("key", ["millionaire-classic", "monopoly-us"])
+@pytest.mark.parametrize("key", ["millionaire-classic", "monopoly-us", "millionaire-junior"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_board_show_lists_every_cell(capsys: pytest.CaptureFixture[str], key: str, lang: str) -> None:
     status, out, err = run(capsys, "board", "show", "--board", key, "--lang", lang)
@@ -74,6 +74,17 @@ def test_russian_table_is_all_russian() -> None:
         "Монополия (США): 40 клеток, 22 участка в 8 отраслях, 4 железные дороги, 2 коммунальные службы.")
     assert "Рента по уровням: пустой участок, 1, 2, 3, 4 дома, отель." in monopoly
     assert not re.search(r"[A-Za-z]", monopoly)
+
+
+def test_junior_table_names_halves_and_tickets() -> None:
+    english = board_table(load_board("millionaire-junior"), "en").splitlines()
+    assert english[0] == "Millionaire Junior: 24 cells, 16 halves of 8 attractions."
+    assert english[1].startswith("Each half has a price and an entrance ticket")
+    assert english[3 + 22].split()[-4:] == ["coaster", "10", "ticket", "5"]
+    assert english[3 + 3].endswith("draw an Adventure card")
+    russian = board_table(load_board("millionaire-junior"), "ru")
+    assert russian.splitlines()[0] == "Миллионер Джуниор: 24 клетки, 16 половин 8 аттракционов."
+    assert "билет 5" in russian and not re.search(r"[A-Za-z]", russian)
 
 
 def test_toy_board_table(capsys: pytest.CaptureFixture[str]) -> None:

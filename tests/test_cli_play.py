@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import re
+
 import pytest
 
 from millionaire.cli import lineup, main
@@ -50,6 +52,19 @@ def test_play_prints_sentences_and_the_result(capsys, board, lang, roll_word, re
     # Net worth lines are in turn order and end with a number (or the bankrupt mark).
     for seat, line in enumerate(block[4:], start=1):
         assert line.strip().startswith(f"{seat}. ")
+
+
+@pytest.mark.parametrize("lang, roll_word, reason", [
+    ("en", "Vera rolls ", "the first bankruptcy ends the game, the richest player wins"),
+    ("ru", "Вера: на кубике ", "первое разорение заканчивает игру, побеждает самый богатый"),
+])
+def test_play_junior_rolls_one_die_to_the_first_bankruptcy(capsys, lang, roll_word, reason):
+    status, out, err = run(capsys, "play", "--board", "millionaire-junior", "--players", "3", "--seed", "5",
+                           "--lang", lang)
+    assert status == 0 and err == ""
+    rolls = [line for line in out.splitlines() if roll_word in line]
+    assert rolls and all(re.fullmatch(rf"{roll_word}[1-6]\.", line) for line in rolls), rolls[:3]
+    assert reason in out
 
 
 def test_play_is_reproducible_and_seed_dependent(capsys):

@@ -12,7 +12,8 @@ import pytest
 from millionaire import RuleSet, load_board
 from rules_pages import flat, options_table, page
 
-PAGES = {"millionaire-classic.md": RuleSet.classic(), "monopoly.md": RuleSet.monopoly()}
+PAGES = {"millionaire-classic.md": RuleSet.classic(), "monopoly.md": RuleSet.monopoly(),
+         "millionaire-junior.md": RuleSet.junior()}
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "third": 3, "half": Fraction(1, 2), "twice": 2,
          "six": 6, "eight": 8, "Two": 2}
 
@@ -195,7 +196,15 @@ def test_int_options_accept_a_larger_value(option: str) -> None:
     larger = (getattr(rules, option) or 1) + 1
     if option == "min_players":
         larger = rules.max_players
+    if option == "dice":  # one or two dice: Classic's two is the most
+        larger = 2
     assert getattr(rules.replace(**{option: larger}), option) == larger
+
+
+def test_dice_are_one_or_two() -> None:
+    assert RuleSet.classic().replace(dice=1).dice == 1
+    assert "at most 2" in bad("dice", 3)
+    assert ">= 1" in bad("dice", 0)
 
 
 def test_optional_limits_accept_none_and_counts_start_at_one() -> None:

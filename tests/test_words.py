@@ -70,6 +70,15 @@ def game_table(lang):
     return table
 
 
+def junior_table(lang):
+    from millionaire.widgets import GameTable
+
+    table = GameTable(board="millionaire-junior", players=4, humans=[0], lang=lang, seed=4)
+    table.autoplay(3)
+    table.roll()
+    return table
+
+
 def play_app(lang):
     from millionaire.widgets import PlayApp
 
@@ -118,7 +127,7 @@ def jackpot_lab(lang):
     return lab
 
 
-WIDGETS = [game_table, play_app, landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
+WIDGETS = [game_table, junior_table, play_app, landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
 
 
 @pytest.mark.parametrize("make", WIDGETS, ids=lambda make: make.__name__)
@@ -127,7 +136,7 @@ def test_every_widget_speaks_one_language(make, lang):
     assert not other_script(make(lang), lang)
 
 
-@pytest.mark.parametrize("make", [game_table, landing_explorer, tournament_runner, investment_explorer, mortgage_lab,
+@pytest.mark.parametrize("make", [game_table, junior_table, landing_explorer, tournament_runner, investment_explorer, mortgage_lab,
                                   jackpot_lab], ids=lambda make: make.__name__)
 def test_switching_the_language_relabels_everything(make):
     widget = make("en")

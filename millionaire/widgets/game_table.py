@@ -37,7 +37,7 @@ from ..events import reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import BOARD_KEYS, CLASSROOM_CSS, board_options, error_html, language_options, relabel
+from .common import BOARD_KEYS, CLASSROOM_CSS, error_html, language_options, relabel
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
@@ -46,6 +46,13 @@ MAX_SEATS = 6
 LOG_LINES = 8
 _PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose")
 _DICE = re.compile(r"^(\d)\D+(\d)$")
+#: The boards a table offers: the widgets' boards and Millionaire Junior (2 to 4 players, one die).
+TABLE_BOARDS = (*BOARD_KEYS, "millionaire-junior")
+
+
+def table_board_options(lang: str) -> list[tuple[str, str]]:
+    """The table's boards as (name in ``lang``, key) pairs, for its dropdown."""
+    return [(load_board(key).name(lang), key) for key in TABLE_BOARDS]
 
 
 def _button(description: str = "", style: str = "") -> widgets.Button:
@@ -58,8 +65,8 @@ class GameTable(widgets.VBox):
 
     Parameters
     ----------
-    board : ``"millionaire-classic"`` or ``"monopoly-us"``.
-    players : 2..6.
+    board : ``"millionaire-classic"``, ``"monopoly-us"`` or ``"millionaire-junior"``.
+    players : 2..6 (Junior: 2..4).
     humans : seats played by people (default: seat 0).
     strategies : a strategy per seat for the bots (default ``"cautious"``).
     lang : ``"en"`` or ``"ru"``; :meth:`set_lang` switches it during a game.
@@ -76,13 +83,13 @@ class GameTable(widgets.VBox):
         super().__init__()
         self.add_class("mln-widget")
         self.lang = check_lang(lang)
-        if board not in BOARD_KEYS:
-            raise ValueError(f"board must be one of {', '.join(BOARD_KEYS)}, got {board!r}")
+        if board not in TABLE_BOARDS:
+            raise ValueError(f"board must be one of {', '.join(TABLE_BOARDS)}, got {board!r}")
         self.last_error = ""  # the text of the last refusal shown in `message`
         self.add_class("mln-table")
         initial = {"style": {"description_width": "initial"}}
         # ---- setup of a new game
-        self.board_choice = widgets.Dropdown(options=board_options(lang), value=board, **initial)
+        self.board_choice = widgets.Dropdown(options=table_board_options(lang), value=board, **initial)
         self.players_choice = widgets.BoundedIntText(value=min(max(players, 2), MAX_SEATS), min=2, max=MAX_SEATS,
                                                      layout=widgets.Layout(width="150px"), **initial)
         self.lang_choice = widgets.Dropdown(options=language_options(), value=lang, **initial)
@@ -176,6 +183,10 @@ class GameTable(widgets.VBox):
             return self.word("buy", price=game.board.cells[game.pending.cell].price)
         if kind == "pay_fine":
             return self.word("pay_fine", fine=game.rules.jail_fine)
+        if kind == "roll" and game.rules.dice == 1:
+            return self.word("roll_one")
+        if kind == "decline" and not game.rules.auction_unbought:
+            return self.word("decline_free")  # Junior: no auction
         money = 0
         if kind == "mortgage":
             money = game.mortgage_value(action.cell)
@@ -202,7 +213,7 @@ class GameTable(widgets.VBox):
     def _relabel(self) -> None:
         """Put every control's words in the table's language."""
         lang = self.lang
-        relabel(self.board_choice, board_options(lang), self.word("board"))
+        relabel(self.board_choice, table_board_options(lang), self.word("board"))
         self.players_choice.description = self.word("players")
         self.lang_choice.description = self.word("lang")
         self.seed_choice.description = self.word("seed")
@@ -242,9 +253,13 @@ class GameTable(widgets.VBox):
             self.message.value = self._error(self.word("bad_seed", seed=seed))
             return
         board = load_board(self.board_choice.value)
+        rules = RuleSet.for_board(board.key).replace(shuffle_seats=False)
+        if count > rules.max_players:  # Junior's box has 4 tokens
+            self.message.value = self._error(self.word("too_many_players", board=board.name(self.lang),
+                                                       most=rules.max_players, count=count))
+            return
         agents = [None if c.value == "human" else make_agent(c.value, seed=seed * 10 + i)
                   for i, c in enumerate(self.seat_choices[:count])]
-        rules = RuleSet.for_board(board.key).replace(shuffle_seats=False)
         self.game = Game(board, rules, agents=agents, seed=seed, names=NAMES[self.lang][:count])
         self.view = BoardView(board, lang=self.lang, fast=True)
         self.history: list[Any] = []
@@ -374,6 +389,8 @@ class GameTable(widgets.VBox):
         """The faces of the last roll in the game, from its log (none before the first roll)."""
         for event in reversed(self.game.events):
             if event.kind == "roll":
+                if event.detail.strip().isdigit():  # one die (Junior)
+                    return (int(event.detail),)
                 match = _DICE.match(event.detail.strip())
                 return (int(match.group(1)), int(match.group(2))) if match else ()
         return ()
@@ -421,10 +438,23 @@ class GameTable(widgets.VBox):
             kind = "between"  # a window between turns (Monopoly's rules)
         elif kind == "bid" and pending.data.get("building"):
             kind = "building_bid"  # the bank is short of buildings: one is auctioned
+        elif kind == "roll" and self._plain_rules() and game.rules.dice == 1:
+            kind = "roll_one"  # Junior: one die, and nothing to build, mortgage or trade first
+        elif kind == "manage" and self._plain_rules():
+            kind = "manage_plain"
+        elif kind == "buy" and not game.rules.auction_unbought:
+            kind = "buy_free"  # Junior: a half not bought stays free
+        elif kind == "choose" and pending.data.get("purpose") == "free_half":
+            kind = "free_half"
         what = word(self.lang, f"decision.{kind}", **fields)
         colour = PLAYER_COLOURS[pending.player % len(PLAYER_COLOURS)]
         return (f"<div class='mln-status'><span class='mln-dot' style='background:{colour}'></span>"
                 f"{html.escape(self.word('to_play', player=name, what=what))}</div>")
+
+    def _plain_rules(self) -> bool:
+        """Rules with no building, no mortgage and no trade (Junior): a turn is only roll and end."""
+        rules = self.game.rules
+        return rules.small_supply == 0 and rules.mortgage_rate == 0 and rules.trade_offers_per_turn == 0
 
     def _buttons(self) -> None:
         game = self.game

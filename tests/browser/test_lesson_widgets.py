@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 REPO = Path(__file__).resolve().parents[2]
 #: One lesson for each kind of widget.
 LESSONS = ["03_markov_landing", "04_rent_and_returns", "05_mortgage_and_credit", "07_jackpot_and_gambling",
-           "08_strategy_tournament"]
+           "08_strategy_tournament", "14_junior_park"]
 WIDER_THAN_COLUMN = """(root) => [...root.querySelectorAll('.mln-widget')].filter(
     (node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.className + ' ' + node.scrollWidth + '>' + node.clientWidth)"""
 

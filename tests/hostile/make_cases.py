@@ -16,6 +16,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 TOY = (HERE.parent / "data" / "toy4.toml").read_text(encoding="utf-8")
 EIGHT = (HERE / "boards" / "eight_cells.toml").read_text(encoding="utf-8")
+JUNIOR = (HERE.parents[1] / "millionaire" / "boards" / "millionaire_junior.toml").read_text(encoding="utf-8")
 
 
 def card(effect: str, **fields: Any) -> str:
@@ -38,6 +39,9 @@ def boards() -> dict[str, str]:
         "rent_5000_digits.toml": TOY.replace("rent = [10, 50, 150, 300, 500]", "rent = [10, 50, 150, 300, " + "9" * 5_000 + "]"),
         "price_hexadecimal_huge.toml": TOY.replace("price = 100", "price = 0x" + "f" * 5_000),
         "price_too_big.toml": TOY.replace("price = 100", "price = 10_000_000_000"),
+        "junior_ticket_5000_digits.toml": JUNIOR.replace("ticket = 2\n", "ticket = " + "9" * 5_000 + "\n", 1),
+        "junior_ticket_hexadecimal_huge.toml": JUNIOR.replace("ticket = 2\n", "ticket = 0x" + "f" * 5_000 + "\n", 1),
+        "junior_ticket_as_text.toml": JUNIOR.replace("ticket = 2\n", 'ticket = "two"\n', 1),
         "size_a_billion.toml": TOY.replace("size = 4", "size = 1000000000"),
         "size_twenty_million.toml": TOY.replace("size = 4", "size = 20000000"),
         "cards_move_in_a_circle.toml": EIGHT + card("nearest", what="card:move"),
