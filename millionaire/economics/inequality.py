@@ -45,17 +45,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from . import jackpot as _jackpot
-from . import movement
-from .board import Board, CellKind, load_board
-from .errors import MillionaireError
-from .markov import JAIL_STRATEGIES, CardPolicy, MovementChain, movement_chain
-from .rules import RuleSet
-from .state import industry_owner, net_worth
+from .. import jackpot as _jackpot
+from .. import movement
+from ..board import Board, CellKind, load_board
+from ..errors import MillionaireError
+from ..markov import JAIL_STRATEGIES, CardPolicy, MovementChain, movement_chain
+from ..rules import RuleSet
+from ..state import industry_owner, net_worth
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import Game
-    from .state import GameState
+    from ..engine import Game
+    from ..state import GameState
 
 #: The views of "how often" accepted by the rent and income functions.
 PER = ("turn", "roll", "round")
@@ -66,6 +66,9 @@ BANK_ITEMS = ("circular_income", "taxes", "card_receipts", "card_payments", "bai
 
 class EconomicsError(MillionaireError):
     """An argument the economics functions cannot work with (a negative bet, an unknown cell, ...)."""
+
+
+EconomicsError.__module__ = "millionaire.economics"  # the name users import it by
 
 
 # ---------------------------------------------------------------------- checks
@@ -451,8 +454,8 @@ def investment_table(board: Board, rules: RuleSet | None = None, jail: str = "sh
 # ---------------------------------------------------------------------- positions in a game
 def _position(obj: Any, board: Board | None) -> tuple[GameState, Board, RuleSet]:
     """(state, board, rules) from a Game or a GameState (whose board is loaded by key if not given)."""
-    from .engine import Game
-    from .state import GameState
+    from ..engine import Game
+    from ..state import GameState
 
     if isinstance(obj, Game):
         return obj.state, obj.board, obj.rules
@@ -1274,8 +1277,8 @@ def inequality(games: Game | GameState | Sequence[Game | GameState], board: Boar
     >>> rows[0]["round"], rows[0]["gini"], rows[-1]["round"], rows[-1]["gini"] > 0
     (0, 0.0, 30, True)
     """
-    from .engine import Game
-    from .state import GameState
+    from ..engine import Game
+    from ..state import GameState
 
     if isinstance(games, (Game, GameState)):
         return _inequality_one(games, board, jail)

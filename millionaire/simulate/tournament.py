@@ -38,11 +38,11 @@ from typing import Any
 
 import numpy as np
 
-from .agents import STRATEGIES
-from .board import Board
-from .engine import Game
-from .errors import MillionaireError
-from .rules import RuleSet
+from ..agents import STRATEGIES
+from ..board import Board
+from ..engine import Game
+from ..errors import MillionaireError
+from ..rules import RuleSet
 
 #: Strategies a simulation can seat (every bot of :mod:`millionaire.agents`; no humans).
 BOT_STRATEGIES = (*STRATEGIES, "random")
@@ -56,6 +56,9 @@ Z95 = 1.959963984540054
 
 class SimulationError(MillionaireError):
     """Arguments a simulation cannot run with (unknown strategy, too many players, no games, ...)."""
+
+
+SimulationError.__module__ = "millionaire.simulate"  # the name users import it by
 
 
 @dataclass(frozen=True)
@@ -639,7 +642,7 @@ def _lineups(strategies: Sequence[str], players: int, games: int, rotate: bool) 
 def _prepare(board: Board | str, strategies: Sequence[str], rules: RuleSet | None, players: int | None,
              games: int, seed: int, max_rounds: int | None, jobs: int | None, every: int
              ) -> tuple[Board, RuleSet, tuple[str, ...], int, int | None]:
-    from .board import load_board
+    from ..board import load_board
 
     if isinstance(board, str):
         board = load_board(board)
@@ -802,7 +805,7 @@ class TournamentResult:
 
     def gini(self, rounds: int | None = None) -> np.ndarray:
         """Gini of net worth by game and round: shape ``(games, R + 1)`` (finished games keep their last value)."""
-        from .economics import gini_rows
+        from ..economics import gini_rows
 
         worth = self.net_worth_array(rounds)
         games, horizon, players = worth.shape
