@@ -22,6 +22,7 @@ is the function; its module is ``importlib.import_module("millionaire.simulate.t
 ``report``      the summary as text (:func:`format_summary`)
 ``observe``     a game round by round (:func:`play_by_round`, :func:`observe_game`)
 ``schedule``    games in chunks on a process pool or an executor, with a progress bar
+``cluster``     the connection to a running Dask scheduler (:func:`scheduler_client`)
 ``tournament``  :func:`tournament` and its :class:`TournamentResult`
 ``experiment``  a tournament under each rule change of a grid (:func:`experiment`)
 ==============  ======================================================================================
@@ -39,6 +40,7 @@ Examples
 """
 
 from .checks import BOT_STRATEGIES, SimulationError, check_lineup
+from .cluster import scheduler_client
 from .experiment import experiment
 from .games import DEFAULT_MAX_ROUNDS, GameSummary, game_seed, play_games, play_one
 from .observe import ObservedGame, observe_game, play_by_round, rounds_played
@@ -49,5 +51,5 @@ from .tournament import TournamentResult, tournament
 __all__ = [
     "BOT_STRATEGIES", "DEFAULT_MAX_ROUNDS", "GameSummary", "ObservedGame", "SimulationError", "TournamentResult",
     "Z95", "check_lineup", "experiment", "format_summary", "game_seed", "observe_game", "play_by_round",
-    "play_games", "play_one", "rounds_played", "summarise", "tournament", "wilson_interval",
+    "play_games", "play_one", "rounds_played", "scheduler_client", "summarise", "tournament", "wilson_interval",
 ]

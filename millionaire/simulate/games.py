@@ -8,11 +8,9 @@ Not here: watching a game round by round (:mod:`.observe`), win rates and interv
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -20,7 +18,7 @@ from ..board import Board
 from ..engine import Game
 from ..rules import RuleSet
 from .checks import _check_count, _check_max_rounds, check_lineup
-from .schedule import _bar, _pool
+from .schedule import _bar, _outcome, _pool
 
 
 #: The default round limit of a simulated game; games that reach it are won by the richest player.
@@ -164,14 +162,25 @@ def play_games(
         size = max(1, min(32, math.ceil(games / (jobs * 8))))
         chunks = ([game_seed(seed, g) for g in range(start, min(start + size, games))] for start in range(0, games, size))
         summaries = []
-        running: deque[Future[list[GameSummary]]] = deque()  # in submission order, a few per worker at a time
+        running: dict[Future[list[GameSummary]], list[int]] = {}  # the seeds of each future, in submission order
         with _pool(executor, min(jobs, math.ceil(games / size)), running) as pool:
+
+            def submit(chunk: list[int]) -> Future[list[GameSummary]]:
+                return pool.submit(_play_chunk, board, rules, strategies, max_rounds, chunk)
+
+            def collect() -> None:  # the oldest chunk, a few per worker running at a time
+                future = next(iter(running))
+                chunk = running.pop(future)
+                done = _outcome(future, None if executor is None else lambda: submit(chunk))
+                summaries.extend(done)
+                bar.update(len(done))
+
             for chunk in chunks:
-                running.append(pool.submit(_play_chunk, board, rules, strategies, max_rounds, chunk))
+                running[submit(chunk)] = chunk
                 if len(running) >= 4 * jobs:
-                    summaries.extend(_collect(running.popleft(), bar))
+                    collect()
             while running:
-                summaries.extend(_collect(running.popleft(), bar))
+                collect()
         return summaries
 
 
@@ -179,10 +188,3 @@ def _play_chunk(board: Board, rules: RuleSet, strategies: tuple[str, ...], max_r
                 seeds: list[int]) -> list[GameSummary]:
     """Play the games of some seeds (one chunk of :func:`play_games`, run wherever the pool sends it)."""
     return [play_one(board, rules, strategies, seed, max_rounds) for seed in seeds]
-
-
-def _collect(future: Future[list[GameSummary]], bar: Any) -> list[GameSummary]:
-    """The summaries of one chunk of games, once played, counted on the progress bar."""
-    done = future.result()
-    bar.update(len(done))
-    return done

@@ -1,12 +1,14 @@
-"""How many games are scheduled: in chunks, in this process, on a local process pool or on any
+"""How the games of a run are scheduled: in chunks, in this process, on a local process pool or on any
 :class:`concurrent.futures.Executor` (a Dask cluster's among them), with a progress bar that counts
 the games as their chunk finishes.
 
 The results come back in chunk order whatever the order the chunks finish in, so they never depend
-on the executor. On a Dask cluster (``client.get_executor()``) a worker that dies mid-run loses
-nothing: the scheduler runs its chunks again on the workers left (up to
-``distributed.scheduler.allowed-failures`` times, 3 by default), and a chunk is a pure function of its
-seeds, so the rerun gives the same games.
+on the executor. A chunk is a pure function of its seeds, so playing it again gives the same games;
+on a Dask cluster (``client.get_executor()``) a worker that dies mid-run therefore loses nothing. Dask
+itself runs the chunks the worker held again on the workers left (up to
+``distributed.scheduler.allowed-failures`` times, 3 by default), and a chunk that still comes back
+failed (Dask's executor reports one as an error when its worker dies just as the result arrives) is
+submitted again here, up to :data:`RESUBMIT` times.
 
 Not here: what a chunk plays (:func:`~millionaire.simulate.play_games`,
 :func:`~millionaire.simulate.observe_game`), and which games make up a run (:mod:`.tournament`,
@@ -21,6 +23,10 @@ from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any
+
+
+#: How many times a chunk that failed on a given executor is submitted again before its error is raised.
+RESUBMIT = 3
 
 
 class _Callback:
@@ -77,6 +83,21 @@ def _pool(executor: Executor | None, processes: int, pending: Collection[Future[
         pool.shutdown()
 
 
+def _outcome(future: Future[list[Any]], again: Callable[[], Future[list[Any]]] | None) -> list[Any]:
+    """The games of a chunk once played. A chunk whose future failed is submitted again by ``again()``
+    up to :data:`RESUBMIT` times (a lost worker, see above); one that fails each time raises its error.
+    ``again`` is ``None`` on the kit's own pool, where a lost process breaks the whole pool anyway."""
+    tries = 0 if again is None else RESUBMIT
+    while True:
+        try:
+            return future.result()
+        except Exception:
+            if tries == 0:
+                raise
+            tries -= 1
+            future = again()  # type: ignore[misc]
+
+
 def _run_chunks(play: Callable[..., list[Any]], chunks: list[tuple[Any, ...]], jobs: int | None,
                 executor: Executor | None, progress: bool | Callable[[int, int], Any], total: int) -> list[list[Any]]:
     """``play(*chunk)`` for every chunk (in this process, on a local pool of ``jobs`` processes, or on
@@ -94,7 +115,8 @@ def _run_chunks(play: Callable[..., list[Any]], chunks: list[tuple[Any, ...]], j
                 futures[pool.submit(play, *chunk)] = index
             for future in as_completed(futures):
                 index = futures[future]
-                results[index] = future.result()
+                again = None if executor is None else (lambda chunk=chunks[index]: pool.submit(play, *chunk))
+                results[index] = _outcome(future, again)
                 bar.update(len(results[index]))
     return results
 
