@@ -85,7 +85,7 @@ def _pool(executor: Executor | None, processes: int, pending: Collection[Future[
 
 def _outcome(future: Future[list[Any]], again: Callable[[], Future[list[Any]]] | None) -> list[Any]:
     """The games of a chunk once played. A chunk whose future failed is submitted again by ``again()``
-    up to :data:`RESUBMIT` times (a lost worker, see above); one that fails each time raises its error.
+    up to :data:`RESUBMIT` times (a worker lost mid-run: see the module notes); one that fails each time raises its error.
     ``again`` is ``None`` on the kit's own pool, where a lost process breaks the whole pool anyway."""
     tries = 0 if again is None else RESUBMIT
     while True:
