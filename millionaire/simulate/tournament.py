@@ -265,11 +265,13 @@ def tournament(
     max_rounds
         Round limit of each game (the richest wins then); ``None``: no limit.
     jobs
-        Worker processes (default: every core); ignored with ``executor``.
+        Worker processes (default: every core); with ``executor``, the workers it has (they set only
+        the size of the chunks sent).
     executor
         Any :class:`concurrent.futures.Executor` to run the games on instead of a local process pool:
-        a ``ThreadPoolExecutor``, a ``ProcessPoolExecutor`` of your own, or a cluster's. The package
-        must be importable where the work runs.
+        a ``ThreadPoolExecutor``, a ``ProcessPoolExecutor`` of your own, or a Dask cluster's
+        (``client.get_executor()``). The package must be importable where the work runs. A chunk of
+        games that comes back failed is submitted again, up to three times (a worker lost mid-run).
     progress
         ``True``: show a progress bar (``tqdm.auto``: a widget in a notebook, text on a terminal); or a
         function ``progress(games_done, total)``, called at the start and as games finish (a widget's
