@@ -5,8 +5,11 @@ Run: ``python benchmarks/dask_overhead.py [--games N] [--repeats R] [--record]``
 Both play the same :func:`millionaire.simulate.play_games` run (Millionaire Classic, four cautious bots,
 the 1000-round limit, seed 1): ``jobs=2`` on the kit's own pool, then ``executor=client.get_executor()``
 on ``LocalCluster(n_workers=2, threads_per_worker=1)``. The two alternate, ``R`` times each, so a
-machine that slows down slows both; the medians are compared. Starting the cluster is timed apart (it
-happens once per session, not per run), and every Dask run is checked to give the local pool's games.
+machine that slows down slows both; the medians are compared. Wall time on a busy machine says more
+about the neighbours than about Dask, so the CPU time of every process the run uses is counted too
+(this one, with Dask's scheduler and client threads, and the pool's or the cluster's workers): CPU per
+game is the overhead that a load on the machine hardly moves. Starting the cluster is timed apart (once
+per session, not per run), and every Dask run is checked to give the local pool's games.
 
 ``--record`` appends the results, with the command, to ``benchmarks/RESULTS.md`` (a new section the
 first time, then a dated entry under it; other sections are left alone).
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import statistics
 import time
 from datetime import date
@@ -25,6 +29,16 @@ from pathlib import Path
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Dask on one machine (`benchmarks/dask_overhead.py`)"
 LINEUP = ["cautious"] * 4
+
+
+def cpu_seconds(client: object | None = None) -> float:
+    """CPU seconds used so far by this process and its ended children (a local pool, once shut down), and
+    with a Dask ``client``, by the cluster's workers (alive, so not among the ended children)."""
+    own, ended = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+    if client is not None:
+        total += sum(client.run(time.process_time).values())  # type: ignore[attr-defined]
+    return total
 
 
 def main() -> None:
@@ -44,31 +58,36 @@ def main() -> None:
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     client = Client(cluster)
     startup = time.perf_counter() - start
-    local_seconds, dask_seconds = [], []
+    local_seconds, dask_seconds, local_cpu, dask_cpu = [], [], [], []
     try:
         for _ in range(args.repeats):
-            start = time.perf_counter()
+            cpu, start = cpu_seconds(), time.perf_counter()
             local = play_games(board, None, LINEUP, games=args.games, seed=1, jobs=2)
             local_seconds.append(time.perf_counter() - start)
-            start = time.perf_counter()
+            local_cpu.append(cpu_seconds() - cpu)
+            cpu, start = cpu_seconds(client), time.perf_counter()
             remote = play_games(board, None, LINEUP, games=args.games, seed=1, jobs=2, executor=client.get_executor())
             dask_seconds.append(time.perf_counter() - start)
+            dask_cpu.append(cpu_seconds(client) - cpu)
             if remote != local:
                 raise SystemExit("the Dask run played other games than the local pool: a bug")
     finally:
         client.close()
         cluster.close()
 
-    local_median, dask_median = statistics.median(local_seconds), statistics.median(dask_seconds)
-    overhead = dask_median / local_median - 1
-    runs = ", ".join(f"{s:.1f}" for s in local_seconds)
-    dask_runs = ", ".join(f"{s:.1f}" for s in dask_seconds)
+    def row(seconds: list[float], cpu: list[float]) -> str:
+        wall = statistics.median(seconds)
+        runs = ", ".join(f"{s:.1f}" for s in seconds)
+        return (f"{args.games / wall:6.1f} games/s (median wall of {runs} s), "
+                f"{1000 * statistics.median(cpu) / args.games:5.2f} CPU ms a game")
+
+    wall_overhead = statistics.median(dask_seconds) / statistics.median(local_seconds) - 1
+    cpu_overhead = statistics.median(dask_cpu) / statistics.median(local_cpu) - 1
     lines = [
-        f"local pool, jobs 2:          {args.games / local_median:6.1f} games/s  (median of {runs} s)",
-        f"LocalCluster, 2 workers:     {args.games / dask_median:6.1f} games/s  (median of {dask_runs} s; "
-        f"cluster start {startup:.1f} s, not counted)",
-        f"Dask overhead on one machine: {overhead:+.1%} wall time for the same {args.games} games "
-        "(the same games: checked on every run)",
+        f"local pool, jobs 2:        {row(local_seconds, local_cpu)}",
+        f"LocalCluster, 2 workers:   {row(dask_seconds, dask_cpu)}; cluster start {startup:.1f} s, not counted",
+        f"Dask on one machine: {cpu_overhead:+.1%} CPU time, {wall_overhead:+.1%} wall time for the same "
+        f"{args.games} games (the same games: checked on every run)",
     ]
     print("\n".join(lines))
     if args.record:
