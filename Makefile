@@ -32,7 +32,7 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 
 $(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,site]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale]'
 	mkdir -p $(LAB_SETTINGS)
 	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)

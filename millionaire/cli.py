@@ -372,13 +372,20 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import format_summary, play_games, summarise
+    from .simulate import format_summary, play_games, scheduler_client, summarise
 
     board, rules, strategies = _setup(args)
     seed = _seed(args.seed)
     progress = not args.quiet and sys.stderr.isatty()
     try:
-        games = play_games(board, rules, strategies, args.games, seed, args.max_rounds, jobs=args.jobs, progress=progress)
+        if args.scheduler is None:
+            games = play_games(board, rules, strategies, args.games, seed, args.max_rounds, jobs=args.jobs,
+                               progress=progress)
+        else:
+            with scheduler_client(args.scheduler, args.lang) as client:
+                workers = max(1, sum(client.nthreads().values()))  # sizes the chunks sent ahead
+                games = play_games(board, rules, strategies, args.games, seed, args.max_rounds, jobs=workers,
+                                   progress=progress, executor=client.get_executor())
     except KeyboardInterrupt:
         print("millionaire: interrupted", file=sys.stderr)
         return 130
@@ -491,6 +498,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_integer(1, 1_000_000), default=100, help="how many games (default 100)")
     simulate.add_argument("--jobs", type=_integer(1, 64), default=1, help="worker processes (default 1); results do not depend on it")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar (it is shown only on a terminal anyway)")
+    simulate.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                          help="play the games on the running Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786) "
+                               "instead of --jobs local processes; needs the optional group scale; same results")
     simulate.set_defaults(handler=_simulate)
 
     markov = commands.add_parser("markov", help="exact long-run probabilities of where a token goes (Markov chain)")

@@ -282,8 +282,9 @@ def test_mortgage_to_build_follows_the_rules(classic, mortgage, build, message):
     give(game, 0, 39)
     with pytest.raises(EconomicsError, match=message):
         mortgage_to_build(game, 0, mortgage, build)
-    with pytest.raises(EconomicsError, match="rounds must be > 0"):
-        mortgage_to_build(game, 0, [39], [21], rounds=0)
+    for rounds in (0, math.inf):  # the same check as mortgage_interest's
+        with pytest.raises(EconomicsError, match="rounds must be > 0"):
+            mortgage_to_build(game, 0, [39], [21], rounds=rounds)
 
 
 @pytest.mark.parametrize("mortgage, build, message", [

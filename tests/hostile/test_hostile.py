@@ -167,7 +167,7 @@ def test_markov_after_very_many_turns_is_quick_and_stationary() -> None:
 
 def test_simulate_starts_the_first_game_at_once_however_many_follow() -> None:
     """Seeds are made as the games are played: a huge run that is stopped early has played its first game."""
-    from millionaire import simulate
+    from millionaire.simulate import games as simulate  # the module whose play_games calls play_one
 
     played: list[int] = []
 

@@ -1,0 +1,146 @@
+"""Watching a game round by round: play it one round at a time, and record net worth and ownership
+at each round boundary, for the trajectories of a tournament.
+
+Not here: games kept only as a summary (:mod:`.games`, faster), running many observed games
+(:mod:`.tournament`, :mod:`.schedule`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..board import Board
+from ..engine import Game
+from ..rules import RuleSet
+from .checks import SimulationError, _check_max_rounds
+from .games import DEFAULT_MAX_ROUNDS, GameSummary, _summary_of
+
+
+def rounds_played(state: Any) -> int:
+    """Rounds completed in a game state: at a round boundary the round just over, mid-round the
+    rounds before it, and when a player is left alone the round in which the game ended
+    (the same count as :attr:`millionaire.engine.GameResult.rounds`).
+
+    >>> from millionaire import load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious", "cautious"], seed=1)
+    >>> rounds_played(game.state)
+    0
+    """
+    if state.finished and not state.reason.startswith(("round limit", "timed")):
+        return state.round
+    return state.round - 1
+
+
+def play_by_round(game: Game, max_rounds: int | None = None) -> Iterator[tuple[int, Game]]:
+    """Let the bots play ``game`` one round at a time, yielding ``(rounds completed, game)`` at the start and
+    after every round, so anything can be measured at each round boundary.
+
+    The last yield is the end of the game (a round limit, the timed game, or the last player standing,
+    then possibly mid-round). The game is the same object each time (copy ``game.state`` to keep a
+    position). Every decision is the bots' own, exactly as in :meth:`millionaire.engine.Game.run`, so
+    the game is the one ``Game.run(max_rounds)`` plays with the same seed.
+
+    Parameters
+    ----------
+    game
+        A game whose seats are all bots.
+    max_rounds
+        Stop after this many rounds (the richest player wins, as with ``Game.run``); ``None``: play to the end.
+
+    Raises
+    ------
+    SimulationError
+        ``max_rounds`` is not a positive integer, or a human seat must decide.
+
+    Examples
+    --------
+    >>> from millionaire import load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious", "aggressive"], seed=7,
+    ...             record_events=False)
+    >>> worth = [(done, g.net_worth(0) + g.net_worth(1)) for done, g in play_by_round(game, max_rounds=3)]
+    >>> [done for done, _ in worth], worth[0][1]
+    ([0, 1, 2, 3], 4000)
+    >>> game.finished, game.result().rounds
+    (True, 3)
+    """
+    limit = _check_max_rounds(max_rounds)
+    if limit is not None:
+        game.round_limit = limit
+    yield rounds_played(game.state), game
+    while not game.finished:
+        target = game.state.round
+        game.play_bots(until_round=target)
+        state = game.state
+        if not state.finished and state.round <= target:
+            seat = state.pending["player"] if state.pending else -1
+            raise SimulationError(f"seat {seat} is human: play_by_round needs bots in every seat")
+        yield rounds_played(state), game
+
+
+@dataclass(frozen=True)
+class ObservedGame:
+    """One game of a tournament, observed at every ``every``-th round boundary (and at its end).
+
+    Attributes
+    ----------
+    summary : the :class:`GameSummary` (as :func:`play_games` keeps it).
+    first_bankruptcy : round in which the first player went bankrupt, ``-1`` if nobody did.
+    rounds : the rounds completed at each observation, shape ``(k,)`` (starts with 0).
+    net_worth : net worth of each seat at each observation, shape ``(k, players)``.
+    owned : properties each seat owns at each observation, shape ``(k, players)``.
+    """
+
+    summary: GameSummary
+    first_bankruptcy: int
+    rounds: np.ndarray
+    net_worth: np.ndarray
+    owned: np.ndarray
+
+
+def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: int,
+                 max_rounds: int | None = DEFAULT_MAX_ROUNDS, every: int = 1) -> ObservedGame:
+    """Play one seeded game without an event log, recording net worth and ownership every ``every`` rounds.
+
+    The game is the one :func:`~millionaire.simulate.play_one` plays with the same arguments (same summary).
+
+    >>> from millionaire import load_board
+    >>> from millionaire.simulate import play_one
+    >>> board = load_board("millionaire-classic")
+    >>> seen = observe_game(board, RuleSet.classic(), ["cautious", "aggressive"], seed=3, max_rounds=20, every=5)
+    >>> seen.rounds.tolist(), seen.net_worth.shape
+    ([0, 5, 10, 15, 20], (5, 2))
+    >>> seen.summary == play_one(board, RuleSet.classic(), ["cautious", "aggressive"], 3, 20)
+    True
+    """
+    game = Game(board, rules, agents=list(strategies), seed=seed, record_events=False)
+    players = len(strategies)
+    ownable = board.ownable
+    rounds: list[int] = []
+    worth: list[list[int]] = []
+    owned: list[list[int]] = []
+    first_bankruptcy = -1
+    for done, g in play_by_round(game, max_rounds):
+        state = g.state
+        if first_bankruptcy < 0 and any(p.bankrupt for p in state.players):
+            first_bankruptcy = done
+        if done % every and not state.finished:
+            continue
+        rounds.append(done)
+        worth.append([g.net_worth(seat) for seat in range(players)])
+        counts = [0] * players
+        for cell in ownable:
+            if state.owner[cell] >= 0:
+                counts[state.owner[cell]] += 1
+        owned.append(counts)
+    return ObservedGame(_summary_of(game, seed), first_bankruptcy, np.array(rounds, dtype=np.int32),
+                        np.array(worth, dtype=np.int64).reshape(len(rounds), players),
+                        np.array(owned, dtype=np.int16).reshape(len(rounds), players))
+
+
+def _observe_chunk(board: Board, rules: RuleSet, games: list[tuple[tuple[str, ...], int]],
+                   max_rounds: int | None, every: int) -> list[ObservedGame]:
+    return [observe_game(board, rules, lineup, seed, max_rounds, every) for lineup, seed in games]
