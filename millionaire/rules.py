@@ -79,6 +79,9 @@ class RuleSet:
         creditor a trade (property for cash) instead of selling to the bank (Monopoly).
     return_mortgaged_plot : the card "return a plot to the bank" on a mortgaged plot: ``"repay"`` the
         loan (the plot is offered only if the player can) or ``"refuse"`` mortgaged plots.
+    unsold_to_auction_cell : a plot the bank auctions without a bid waits on the board's Auction cell
+        (Millionaire Elite): nobody is offered it on landing, only a player who stops on that cell
+        may buy it, at its price. Boards without an Auction cell ignore it.
     """
 
     start_cash: int = 2000
@@ -113,6 +116,7 @@ class RuleSet:
     building_auctions: bool = False
     debt_in_property: bool = False
     return_mortgaged_plot: str = "repay"
+    unsold_to_auction_cell: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -173,9 +177,22 @@ class RuleSet:
         )
 
     @classmethod
+    def elite(cls) -> RuleSet:
+        """Millionaire Elite as decided in ``docs/rules/millionaire-elite.md``: Classic, with unsold
+        plots waiting on the Auction cell.
+
+        >>> RuleSet.elite().unsold_to_auction_cell, RuleSet.elite().start_cash
+        (True, 2000)
+        """
+        return cls(unsold_to_auction_cell=True)
+
+    @classmethod
     def for_board(cls, board_key: str) -> RuleSet:
-        """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly, else classic)."""
-        return cls.monopoly() if board_key.startswith("monopoly") else cls.classic()
+        """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly,
+        ``"millionaire-elite"`` → Elite, else classic)."""
+        if board_key.startswith("monopoly"):
+            return cls.monopoly()
+        return cls.elite() if board_key == "millionaire-elite" else cls.classic()
 
     def monopoly_applies(self, level: int) -> bool:
         """Whether a complete industry multiplies the rent of a plot at this building level.

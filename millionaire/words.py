@@ -169,6 +169,23 @@ WORDS: dict[str, dict[str, str]] = {
         # the app
         "app.title": "{board}: play against the bots",
         "app.subtitle": "Choose the language, set up the game, then roll the dice. The bots answer at once.",
+        # Millionaire Elite: shares, insurance, the Auction cell
+        "policy_short_rent": "short-term policy against rent",
+        "policy_long_rent": "long-term policy against rent",
+        "policy_short_tax": "short-term policy against taxes",
+        "policy_long_tax": "long-term policy against taxes",
+        "policy_short_auction": "short-term policy against auctions",
+        "policy_long_auction": "long-term policy against auctions",
+        "policy_short_shares": "short-term policy against a fall of the share price",
+        "policy_long_shares": "long-term policy against a fall of the share price",
+        "board.share_price": "Share price: {amount}",
+        "board.waiting": "On the Auction: {count}",
+        "table.buy_shares": "Buy {count} shares ({amount})",
+        "table.sell_shares": "Sell {count} shares ({amount})",
+        "table.buy_policy": "Buy: {policy} ({amount})",
+        "table.buy_lot": "Buy {cell} ({amount})",
+        "table.skip_market": "Nothing, thanks",
+        "table.shares_held": "{count} shares",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -312,6 +329,22 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.symbol_seven": 'семёрка',
         "app.title": "{board}: игра против ботов",
         "app.subtitle": "Выберите язык, настройте игру и бросайте кубики. Боты отвечают сразу.",
+        "policy_short_rent": "краткосрочный полис от аренды",
+        "policy_long_rent": "долгосрочный полис от аренды",
+        "policy_short_tax": "краткосрочный полис от налогов",
+        "policy_long_tax": "долгосрочный полис от налогов",
+        "policy_short_auction": "краткосрочный полис от аукциона",
+        "policy_long_auction": "долгосрочный полис от аукциона",
+        "policy_short_shares": "краткосрочный полис от падения акций",
+        "policy_long_shares": "долгосрочный полис от падения акций",
+        "board.share_price": "Стоимость акций: {amount}",
+        "board.waiting": "На аукционе: {count}",
+        "table.buy_shares": "Купить акции: {count} ({amount})",
+        "table.sell_shares": "Продать акции: {count} ({amount})",
+        "table.buy_policy": "Купить: {policy} ({amount})",
+        "table.buy_lot": "Купить {cell} ({amount})",
+        "table.skip_market": "Ничего не нужно",
+        "table.shares_held": "акций: {count}",
     },
 }
 
@@ -341,6 +374,10 @@ _REFUSALS_RU: tuple[tuple[str, str], ...] = (
     (r"only release cards may be traded", "обменивать можно только карточки освобождения"),
     (r"at most (\d+) trade offers per turn", "не больше {0} предложений сделки за ход"),
     (r"the game is over", "игра окончена"),
+    (r"at most (\d+) shares for your cash", "на ваши деньги можно купить не больше {0} акций"),
+    (r"you hold only (\d+) shares", "у вас только {0} акций"),
+    (r"you already hold a policy against (.+)", "у вас уже есть такой полис"),
+    (r"not enough cash for the premium \((\d+) < (\d+)\)", "не хватает денег на взнос ({0} < {1})"),
 )
 
 
