@@ -12,7 +12,8 @@ import pytest
 from millionaire import RuleSet, load_board
 from rules_pages import flat, options_table, page
 
-PAGES = {"millionaire-classic.md": RuleSet.classic(), "monopoly.md": RuleSet.monopoly()}
+PAGES = {"millionaire-classic.md": RuleSet.classic(), "monopoly.md": RuleSet.monopoly(),
+         "millionaire-elite.md": RuleSet.elite()}
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "third": 3, "half": Fraction(1, 2), "twice": 2,
          "six": 6, "eight": 8, "Two": 2}
 
