@@ -27,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Frozen
 
 POLICY_KINDS = ("rent", "tax", "auction", "shares")
 POLICY_TERMS = ("short", "long")
@@ -41,7 +40,7 @@ class InsuranceError(ValueError):
 
 
 @dataclass(frozen=True)
-class Policy(Frozen):
+class Policy:
     """A policy the insurance company sells: what it covers, for how long, its price and its limit."""
 
     kind: str
@@ -61,7 +60,7 @@ class Policy(Frozen):
 
 
 @dataclass(frozen=True)
-class CentralIndustry(Frozen):
+class CentralIndustry:
     """The central industry: its name and the holding tax by the number of its companies owned."""
 
     name_en: str

@@ -180,12 +180,15 @@ WORDS: dict[str, dict[str, str]] = {
         "policy_long_shares": "long-term policy against a fall of the share price",
         "board.share_price": "Share price: {amount}",
         "board.waiting": "On the Auction: {count}",
-        "table.buy_shares": "Buy {count} shares ({amount})",
-        "table.sell_shares": "Sell {count} shares ({amount})",
+        "table.buy_shares": "Buy shares: {count} ({amount})",
+        "table.sell_shares": "Sell shares: {count} ({amount})",
         "table.buy_policy": "Buy: {policy} ({amount})",
         "table.buy_lot": "Buy {cell} ({amount})",
         "table.skip_market": "Nothing, thanks",
-        "table.shares_held": "{count} shares",
+        "table.shares_held": "shares: {count}",
+        "decision.exchange": "the share price is {price}: buy or sell shares?",
+        "decision.insurance": "buy an insurance policy?",
+        "decision.lot": "buy a plot waiting on the Auction?",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -345,6 +348,9 @@ WORDS: dict[str, dict[str, str]] = {
         "table.buy_lot": "Купить {cell} ({amount})",
         "table.skip_market": "Ничего не нужно",
         "table.shares_held": "акций: {count}",
+        "decision.exchange": "стоимость акций {price}: купить или продать акции?",
+        "decision.insurance": "купить страховой полис?",
+        "decision.lot": "купить участок, ждущий на аукционе?",
     },
 }
 

@@ -23,7 +23,7 @@ from millionaire.plotting import (  # noqa: E402
     wrap_label,
 )
 
-BOARDS = ("millionaire-classic", "monopoly-us")
+BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-elite")
 LANGS = ("en", "ru")
 
 
