@@ -4,7 +4,8 @@ Three tools:
 
 - :func:`lap_losses` plays many single laps of one player (from START until he passes it again)
   across a board his opponents own and have built on, with the same dice with and without a
-  policy: what he pays, what the policy pays back, and how often he is ruined;
+  policy: what he owes, what the policy pays back, and (:meth:`LapLosses.outcome`) how often a
+  given purse is ruined;
 - :func:`expected_utility` and :func:`certainty_equivalent` turn a distribution of outcomes into
   the number a risk-averse player compares (logarithmic utility by default);
 - :func:`insured_games` plays whole games, a cautious player who insures against one who does not,
@@ -67,19 +68,27 @@ def certainty_equivalent(outcomes: Sequence[float], probabilities: Sequence[floa
 
 @dataclass(frozen=True)
 class LapLosses:
-    """The laps of :func:`lap_losses`, one entry per lap: rent owed, what the policy paid (0 without
-    one), what the player paid in all, and whether he went bankrupt before passing START."""
+    """The laps of :func:`lap_losses`: for each lap, the rent the player owed, what the policy paid of
+    it (0 without one), and every payment he made himself, in order (rent, cards, fines)."""
 
     owed: np.ndarray
     claim: np.ndarray
-    paid: np.ndarray
-    ruined: np.ndarray
-    cash: int
+    payments: tuple[np.ndarray, ...]
 
-    @property
-    def wealth(self) -> np.ndarray:
-        """Cash left at the end of the lap (0 if ruined), before the circular income."""
-        return np.where(self.ruined, 0, np.maximum(self.cash - self.paid, 0))
+    def outcome(self, cash: int) -> tuple[np.ndarray, np.ndarray]:
+        """(wealth at the end of each lap, ruined) for a player who starts the lap with ``cash`` and
+        owns nothing to sell: he is ruined by the first payment his cash cannot cover, and then has 0.
+
+        >>> laps = LapLosses(np.array([0, 0]), np.array([0, 0]), (np.array([50, 80]), np.array([200])))
+        >>> [w.tolist() for w in laps.outcome(150)]
+        [[20, 0], [False, True]]
+        """
+        wealth, ruined = np.zeros(len(self.payments), dtype=np.int64), np.zeros(len(self.payments), dtype=bool)
+        for lap, paid in enumerate(self.payments):
+            spent = np.cumsum(paid)
+            ruined[lap] = bool(len(spent)) and spent.max() > cash
+            wealth[lap] = 0 if ruined[lap] else cash - (spent[-1] if len(spent) else 0)
+        return wealth, ruined
 
 
 def built_board(board: Board, level: int, owners: Sequence[int] = (1, 2)) -> tuple[list[int], list[int]]:
@@ -99,43 +108,56 @@ def _traveller() -> ThresholdAgent:
     return ThresholdAgent(name="cautious", **{**STRATEGIES["cautious"], "insure": ()})
 
 
-def lap_losses(board: Board, cash: int, level: int, policy: tuple[str, str] | None = None, laps: int = 1000,
+def _landlord() -> ThresholdAgent:
+    """An opponent who only collects: he keeps a reserve far above his cash, so he never buys or builds
+    and the board stays as it was set."""
+    return ThresholdAgent(name="cautious", **{**STRATEGIES["cautious"], "reserve": 10**6})
+
+
+#: The traveller's purse in :func:`lap_losses`: more than any lap costs, so every payment is seen.
+_PURSE = 10**6
+
+
+def lap_losses(board: Board, level: int, policy: tuple[str, str] | None = None, laps: int = 1000,
                seed: int = 0, rules: RuleSet | None = None) -> LapLosses:
-    """Play ``laps`` laps of seat 0 with ``cash`` from START over :func:`built_board` (two opponents own
-    everything at ``level``), holding ``policy`` (``("rent", "short")``, ...) or none. Lap ``i`` uses
-    seed ``seed + i``, so the same laps with and without a policy roll the same dice.
+    """Play ``laps`` laps of seat 0 from START until he passes it again, over :func:`built_board`
+    (two opponents own everything at ``level`` and build nothing more), holding ``policy`` (``("rent", "short")``, ...) or
+    none. Lap ``i`` uses seed ``seed + i``, so laps with and without a policy roll the same dice. The
+    player carries a purse no lap can empty, so every payment is recorded; :meth:`LapLosses.outcome`
+    then tells what a given cash would have come to.
 
     >>> from millionaire import load_board
-    >>> laps = lap_losses(load_board("millionaire-elite"), cash=500, level=3, laps=20)
-    >>> laps.owed.shape, bool((laps.paid >= 0).all())
-    ((20,), True)
+    >>> laps = lap_losses(load_board("millionaire-elite"), level=3, laps=20)
+    >>> laps.owed.shape, len(laps.payments)
+    ((20,), 20)
     """
-    rules = (rules or RuleSet.for_board(board.key)).replace(shuffle_seats=False)
+    # Every plot built takes more branches than the box holds: the bank's supply is lifted.
+    rules = (rules or RuleSet.for_board(board.key)).replace(shuffle_seats=False, small_supply=None, large_supply=None)
     owner, levels = built_board(board, level)
-    owed, claim, paid, ruined = (np.zeros(laps, dtype=np.int64) for _ in range(4))
+    owed, claim = np.zeros(laps, dtype=np.int64), np.zeros(laps, dtype=np.int64)
+    payments = []
     for lap in range(laps):
-        game = Game(board, rules, agents=[_traveller(), "cautious", "cautious"], seed=seed + lap)
+        game = Game(board, rules, agents=[_traveller(), _landlord(), _landlord()], seed=seed + lap)
         state = game.state
         state.owner, state.level = list(owner), list(levels)
-        state.bank_balance += state.players[0].cash - cash  # the ledger: the bank holds the difference
-        state.players[0].cash = cash
+        state.bank_balance += state.players[0].cash - _PURSE  # the ledger: the bank holds the difference
+        state.players[0].cash = _PURSE
         if policy is not None:
             assert state.market is not None, f"board {board.key!r} sells no policies"
             state.market["policies"][0].append(list(policy))
         game.run(max_rounds=15)
+        paid = []
         for event in game.events:  # the lap ends when seat 0 passes START
             if event.kind == "income" and event.player == 0:
                 break
-            if event.kind == "bankrupt" and event.player == 0:
-                ruined[lap] = 1
-                break
             if event.kind == "pay" and event.player == 0:
-                paid[lap] += event.amount
+                paid.append(event.amount)
                 owed[lap] += event.amount if event.detail == "rent" else 0
             if event.kind == "claim" and event.player == 0:
                 claim[lap] += event.amount
                 owed[lap] += event.amount
-    return LapLosses(owed, claim, paid, ruined.astype(bool), cash)
+        payments.append(np.array(paid, dtype=np.int64))
+    return LapLosses(owed, claim, tuple(payments))
 
 
 def insured_games(board: Board, games: int = 100, rounds: int = 100, seed: int = 0,
