@@ -185,7 +185,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     if kind in ("policy", "claim", "policy_ends", "shield"):  # detail: "<term>_<kind>" of the policy
         from .words import word
 
-        policy = word(lang, f"policy_{detail}")
+        policy = word(lang, f"policy.{detail}")
     elif kind == "share_price" and detail.startswith("Exchange"):
         head, _, face = detail.partition(":")
         detail = f"{translate(head)}, {'кубик' if lang == 'ru' else 'die'} {face}"

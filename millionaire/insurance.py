@@ -56,7 +56,7 @@ class Policy:
         """
         from .words import word
 
-        return word(lang, f"policy_{self.term}_{self.kind}")
+        return word(lang, f"policy.{self.term}_{self.kind}")
 
 
 @dataclass(frozen=True)
