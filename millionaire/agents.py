@@ -357,11 +357,19 @@ class ThresholdAgent(Agent):
 
 
 STRATEGIES: dict[str, dict[str, Any]] = {
-    "cautious": dict(reserve=0.25, bid_factor=1.0, jackpot_share=0.0, pay_fine=False, trades=False,
-                     insure=("rent", "tax")),
-    "aggressive": dict(reserve=0.0, bid_factor=1.5, jackpot_share=0.05, pay_fine=True, trades=False, invest=0.5),
-    "monopolist": dict(reserve=0.1, bid_factor=1.2, jackpot_share=0.0, pay_fine=False, trades=True,
-                       insure=("auction",)),
+    "cautious": dict(reserve=0.25, bid_factor=1.0, jackpot_share=0.0, pay_fine=False, trades=False),
+    "aggressive": dict(reserve=0.0, bid_factor=1.5, jackpot_share=0.05, pay_fine=True, trades=False),
+    "monopolist": dict(reserve=0.1, bid_factor=1.2, jackpot_share=0.0, pay_fine=False, trades=True),
+}
+
+
+#: What each named strategy does on a Millionaire Elite board (see :class:`ThresholdAgent`): the
+#: cautious player insures against rent and taxes, the aggressive one invests in cheap shares, the
+#: monopolist shields his plots from auctions. Other boards never ask.
+ELITE_HABITS: dict[str, dict[str, Any]] = {
+    "cautious": dict(insure=("rent", "tax")),
+    "aggressive": dict(invest=0.5),
+    "monopolist": dict(insure=("auction",)),
 }
 
 
@@ -380,7 +388,7 @@ def make_agent(spec: Any, seed: Any = None) -> Any:
         return None
     if isinstance(spec, str):
         if spec in STRATEGIES:
-            return ThresholdAgent(name=spec, **STRATEGIES[spec])
+            return ThresholdAgent(name=spec, **STRATEGIES[spec], **ELITE_HABITS.get(spec, {}))
         if spec == "random":
             return RandomAgent(seed)
         if spec == "human":
@@ -392,4 +400,4 @@ def make_agent(spec: Any, seed: Any = None) -> Any:
     return spec
 
 
-__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "make_agent"]
+__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "ELITE_HABITS", "make_agent"]
