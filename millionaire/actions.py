@@ -31,6 +31,9 @@ DECISION_KINDS = {
     "choose": "a card asks for a cell: choose one of the options",
     "raise": "a debt larger than your cash: sell buildings or mortgage until you can pay",
     "trade_reply": "a trade offer: accept or reject",
+    "exchange": "the Exchange (Elite): buy or sell shares at the new price, or skip",
+    "insurance": "the insurance company (Elite): buy a policy by its number, or skip",
+    "lot": "the Auction cell (Elite): buy one waiting plot at its price (choose it), or skip",
 }
 
 
@@ -272,6 +275,21 @@ class Action:
     def reject(cls) -> Action:
         """Reject the trade offered."""
         return cls("reject")
+
+    @classmethod
+    def buy_shares(cls, count: int) -> Action:
+        """At the Exchange: buy ``count`` shares at the share price."""
+        return cls("buy_shares", amount=count)
+
+    @classmethod
+    def sell_shares(cls, count: int) -> Action:
+        """At the Exchange: sell ``count`` of your shares at the share price."""
+        return cls("sell_shares", amount=count)
+
+    @classmethod
+    def buy_policy(cls, number: int) -> Action:
+        """At the insurance company: buy policy ``number`` (1, 2, ... as the board lists them)."""
+        return cls("buy_policy", amount=number)
 
 
 class Decision:

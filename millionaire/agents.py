@@ -98,18 +98,24 @@ class ThresholdAgent(Agent):
     ``reserve`` is the share of the start cash kept in hand, ``bid_factor`` the most it bids as a
     share of the price, ``jackpot_share`` the share of spare cash it bets (0: never), ``pay_fine``
     whether it pays to leave detention, ``trades`` whether it offers trades to complete industries.
+    On an Elite board, ``insure`` names the kinds of policy it buys (long-term if it can spare the
+    premium, else short-term) and ``invest`` the share of its spare cash it puts into shares when
+    they are cheap (at or below the start price); it sells them all when they are dear (at least
+    twice the start price).
     """
 
     trusted = True
 
     def __init__(self, reserve: float, bid_factor: float, jackpot_share: float, pay_fine: bool,
-                 trades: bool, name: str) -> None:
+                 trades: bool, name: str, insure: tuple[str, ...] = (), invest: float = 0.0) -> None:
         self.reserve_share = reserve
         self.bid_factor = bid_factor
         self.jackpot_share = jackpot_share
         self.pay_fine = pay_fine
         self.trades = trades
         self.name = name
+        self.insure = tuple(insure)
+        self.invest = invest
         self._rules_seen: Any = None
         self._reserve = 0
         self._board_seen: Any = None
@@ -143,6 +149,12 @@ class ThresholdAgent(Agent):
             return self._choose(game, data)
         if kind == "raise":
             return self._raise(game, data)
+        if kind == "exchange":
+            return self._exchange(game, data)
+        if kind == "insurance":
+            return self._insurance(game, data)
+        if kind == "lot":
+            return self._lot(game, data)
         return self._trade_reply(game, data)
 
     def cheapest_building(self, game: Game) -> int:
@@ -308,6 +320,37 @@ class ThresholdAgent(Agent):
         # Mortgage first what completes nothing: plots of industries not fully owned.
         return Action.mortgage(min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
 
+    # Millionaire Elite: shares, policies, plots waiting on the Auction cell.
+    def _exchange(self, game: Game, data: dict[str, Any]) -> Action:
+        seat = data["player"]
+        market, shares = game.state.market, game.board.shares
+        assert market is not None and shares is not None
+        price, held = market["price"], market["shares"][seat]
+        if held and price >= 2 * shares.start_price:
+            return Action.sell_shares(held)
+        spare = game.state.players[seat].cash - self.reserve(game)
+        count = int(spare * self.invest) // price
+        if self.invest and price <= shares.start_price and count >= 1:
+            return Action.buy_shares(count)
+        return Action.skip()
+
+    def _insurance(self, game: Game, data: dict[str, Any]) -> Action:
+        seat = data["player"]
+        spare = game.state.players[seat].cash - self.reserve(game)
+        for kind in self.insure:
+            for term in ("long", "short"):
+                for number, policy in enumerate(game.board.policies, start=1):
+                    if ((policy.kind, policy.term) == (kind, term) and policy.premium <= spare
+                            and not game.policy_problem(seat, number)):
+                        return Action.buy_policy(number)
+        return Action.skip()
+
+    def _lot(self, game: Game, data: dict[str, Any]) -> Action:
+        player = game.state.players[data["player"]]
+        cells = game.board.cells
+        affordable = [c for c in data["options"] if player.cash - cells[c].price >= self.reserve(game)]
+        return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else Action.skip()
+
     def _completes(self, game: Game, cell: int, seat: int) -> bool:
         industry = game.board.cells[cell].industry
         return industry >= 0 and all(game.state.owner[c] == seat for c in game.board.industries[industry].cells)
@@ -339,6 +382,16 @@ STRATEGIES: dict[str, dict[str, Any]] = {
 }
 
 
+#: What each named strategy does on a Millionaire Elite board (see :class:`ThresholdAgent`): the
+#: cautious player insures against rent and taxes, the aggressive one invests in cheap shares, the
+#: monopolist shields his plots from auctions. Other boards never ask.
+ELITE_HABITS: dict[str, dict[str, Any]] = {
+    "cautious": dict(insure=("rent", "tax")),
+    "aggressive": dict(invest=0.5),
+    "monopolist": dict(insure=("auction",)),
+}
+
+
 def make_agent(spec: Any, seed: Any = None) -> Any:
     """An agent from a strategy name (``"cautious"``, ``"aggressive"``, ``"monopolist"``,
     ``"random"``, ``"human"``), an agent object (returned as is) or ``None`` (a human seat).
@@ -354,7 +407,7 @@ def make_agent(spec: Any, seed: Any = None) -> Any:
         return None
     if isinstance(spec, str):
         if spec in STRATEGIES:
-            return ThresholdAgent(name=spec, **STRATEGIES[spec])
+            return ThresholdAgent(name=spec, **STRATEGIES[spec], **ELITE_HABITS.get(spec, {}))
         if spec == "random":
             return RandomAgent(seed)
         if spec == "human":
@@ -366,4 +419,4 @@ def make_agent(spec: Any, seed: Any = None) -> Any:
     return spec
 
 
-__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "make_agent"]
+__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "ELITE_HABITS", "make_agent"]

@@ -22,14 +22,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, Card, Frozen
+from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, SHARE_EFFECTS, Card, Frozen
 from .errors import BoardFileError, shown
 from .jackpot import SlotMachine, SlotMachineError
 from .rules import MAX_AMOUNT
+from .insurance import CentralIndustry, InsuranceError, Policy, parse_central_industry, parse_policies
+from .shares import ShareMarket, ShareMarketError
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
 BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml",
-                  "millionaire-junior": "millionaire_junior.toml"}
+                  "millionaire-junior": "millionaire_junior.toml",
+                  "millionaire-elite": "millionaire_elite.toml"}
 
 
 class CellKind(enum.Enum):
@@ -48,6 +51,9 @@ class CellKind(enum.Enum):
     JACKPOT = "jackpot"
     REST = "rest"
     ATTRACTION = "attraction"  # Junior: one half of an attraction, bought for its price, earning its ticket
+    EXCHANGE = "exchange"  # Millionaire Elite: the share price moves (``[shares]``)
+    INSURANCE = "insurance"  # Elite: the insurance company sells policies (``[insurance]``)
+    AUCTION = "auction"  # Elite: plots nobody bought wait here for a buyer
 
 
 OWNABLE_KINDS = frozenset({CellKind.PLOT, CellKind.RAILROAD, CellKind.UTILITY, CellKind.ATTRACTION})
@@ -67,6 +73,9 @@ _KIND_FIELDS: dict[CellKind, dict[str, bool]] = {
     CellKind.JACKPOT: {},
     CellKind.REST: {},
     CellKind.ATTRACTION: {"price": True, "ticket": True},
+    CellKind.EXCHANGE: {},
+    CellKind.INSURANCE: {},
+    CellKind.AUCTION: {},
 }
 _NAME_FIELDS = {"index", "kind", "name_en", "name_ru", "short_en", "short_ru"}
 _BOARD_FIELDS = {
@@ -78,7 +87,8 @@ _BOARD_FIELDS = {
 _CURRENCY_FORMS = ("currency_one_en", "currency_one_ru", "currency_few_ru")
 _INDUSTRY_FIELDS = {"key": str, "name_en": str, "name_ru": str, "colour": str, "build_price": int, "cells": list}
 _PROVENANCE_FIELDS = {"sources": list, "reconstructed": list, "note": str}
-_TOP_LEVEL = ("board", "provenance", "slot_machine", "industries", "cells", "decks")
+_TOP_LEVEL = ("board", "provenance", "slot_machine", "industries", "cells", "decks", "shares", "insurance",
+              "central_industry")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 # Bounds of a board file, checked before anything is built from it: the text before TOML reads it
@@ -189,6 +199,9 @@ class Board(Frozen):
     source: str = ""
     slot_machine: SlotMachine | None = None
     currency_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    shares: ShareMarket | None = None
+    policies: tuple[Policy, ...] = ()
+    central_industry: CentralIndustry | None = None
     jail: int = field(init=False)
     plots: tuple[int, ...] = field(init=False)
     ownable: tuple[int, ...] = field(init=False)
@@ -399,6 +412,9 @@ class _BoardParser:
         industries, cells = self.industries(cells)
         self.check_names(cells, industries)
         machine = self.slot_machine(cells)
+        market = self.shares(cells, decks)
+        policies = self.insurance(cells, market)
+        central = self.central_industry(cells)
         board = Board(
             small_per_large=info.pop("small_per_large"),
             cells=tuple(cells),
@@ -407,6 +423,9 @@ class _BoardParser:
             provenance=dict(provenance),
             source=self.source,
             slot_machine=machine,
+            shares=market,
+            policies=policies,
+            central_industry=central,
             currency_forms={"en": (forms.get("currency_one_en", info["currency_en"]), info["currency_en"]),
                             "ru": (forms.get("currency_one_ru", info["currency_ru"]),
                                    forms.get("currency_few_ru", info["currency_ru"]), info["currency_ru"])},
@@ -440,6 +459,55 @@ class _BoardParser:
             if kind is list and not all(isinstance(v, str) and v.strip() for v in value):
                 raise self.fail("[provenance]", f"field {name!r} must list non-empty strings, got {value!r}")
         return dict(info)
+
+    def shares(self, cells: list[Cell], decks: dict[str, Deck]) -> ShareMarket | None:
+        """The ``[shares]`` table (Elite): required with an ``exchange`` cell or a share card, refused
+        without one; a card's price must be on the ladder."""
+        exchanges = [cell.index for cell in cells if cell.kind is CellKind.EXCHANGE]
+        share_cards = [(deck.key, card) for deck in decks.values() for card in deck.cards
+                       if card.effect in SHARE_EFFECTS]
+        if "shares" not in self.data:
+            if exchanges:
+                raise self.fail("[shares]", f"missing table: cell {exchanges[0]} is an 'exchange' cell and needs the share price's rules")
+            if share_cards:
+                deck, card = share_cards[0]
+                raise self.fail("[shares]", f"missing table: deck {deck!r} card {card.index + 1} moves the share price")
+            return None
+        if not exchanges:
+            raise self.fail("[shares]", "the board has no 'exchange' cell to trade shares on")
+        try:
+            market = ShareMarket.from_table(self.data["shares"])
+        except ShareMarketError as error:
+            raise self.fail("[shares]", str(error)) from None
+        for deck, card in share_cards:
+            if card.effect == "share_price" and not market.on_ladder(card.amount):
+                raise self.fail(f"deck {deck!r} card {card.index + 1}", f"field 'amount': {card.amount} is not a share price "
+                                f"of the ladder {market.minimum}, {market.minimum + market.point}, ..., {market.maximum}")
+        return market
+
+    def insurance(self, cells: list[Cell], market: ShareMarket | None) -> tuple[Policy, ...]:
+        """The ``[insurance]`` table (Elite): required with an ``insurance`` cell, refused without one."""
+        offices = [cell.index for cell in cells if cell.kind is CellKind.INSURANCE]
+        if "insurance" not in self.data:
+            if offices:
+                raise self.fail("[insurance]", f"missing table: cell {offices[0]} is an 'insurance' cell and needs the policies it sells")
+            return ()
+        if not offices:
+            raise self.fail("[insurance]", "the board has no 'insurance' cell to sell policies at")
+        try:
+            return parse_policies(self.data["insurance"], market is not None)
+        except InsuranceError as error:
+            raise self.fail("[insurance]", str(error)) from None
+
+    def central_industry(self, cells: list[Cell]) -> CentralIndustry | None:
+        """The optional ``[central_industry]`` table: a holding tax on the ``railroad`` cells."""
+        if "central_industry" not in self.data:
+            return None
+        railroads = sum(1 for cell in cells if cell.kind is CellKind.RAILROAD)
+        try:
+            return parse_central_industry(self.data["central_industry"], railroads)
+        except InsuranceError as error:
+            raise self.fail("[central_industry]", str(error)) from None
 
     def slot_machine(self, cells: list[Cell]) -> SlotMachine | None:
         """The ``[slot_machine]`` table: required with a ``jackpot`` cell, refused without one."""
@@ -656,12 +724,12 @@ class _BoardParser:
         self.unknown_fields(raw, {"text_en", "text_ru", "effect"} | set(spec), where)
         values: dict[str, Any] = {}
         for name, (kind, required) in spec.items():
-            if name == "steps":  # the one signed number: back 3 is steps = -3
+            if name in ("steps", "points"):  # the signed numbers: back 3 is steps = -3
                 if name not in raw:
-                    raise self.fail(where, "field 'steps' is missing")
+                    raise self.fail(where, f"field {name!r} is missing")
                 steps = raw[name]
                 if isinstance(steps, bool) or not isinstance(steps, int) or steps == 0 or abs(steps) > MAX_CELLS:
-                    raise self.fail(where, f"field 'steps' must be a non-zero integer -{MAX_CELLS}..{MAX_CELLS}, got {shown(steps)}")
+                    raise self.fail(where, f"field {name!r} must be a non-zero integer -{MAX_CELLS}..{MAX_CELLS}, got {shown(steps)}")
                 values[name] = steps
             elif name in raw or required:
                 values[name] = self.field(raw, name, kind, where)

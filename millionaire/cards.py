@@ -45,6 +45,8 @@ EFFECTS: dict[str, dict[str, tuple[type, bool]]] = {
     "pay_percent_cash": {"percent": (int, True)},
     "receive_per_plot": {"amount": (int, True)},
     "free_half": {},
+    "share_price": {"amount": (int, True)},
+    "share_points": {"points": (int, True)},
 }
 
 #: Effects that move the token (resolved by :mod:`millionaire.movement`).
@@ -55,6 +57,8 @@ KEPT_EFFECTS = frozenset({"take_plot", "free_building", "double_rent", "jail_fre
 NEAREST_TARGETS = frozenset({"railroad", "utility", "fund_fine", "corner", "unowned_plot"})
 MOVE_CHOICES = frozenset({"own_industry", "others_plots"})
 PAYEES = frozenset({"bank", "fund"})
+#: Effects that change the share price (Millionaire Elite; the board needs a ``[shares]`` table).
+SHARE_EFFECTS = frozenset({"share_price", "share_points"})
 
 
 class Frozen:
@@ -90,6 +94,7 @@ class Card(Frozen):
     percent: int = 0
     rent_multiplier: int = 1
     dice_multiplier: int = 0
+    points: int = 0
 
     @property
     def moves_token(self) -> bool:

@@ -50,6 +50,9 @@ _KIND_WORDS = {
     CellKind.JACKPOT: ("jackpot", "джекпот"),
     CellKind.REST: ("rest", "отдых"),
     CellKind.ATTRACTION: ("attraction half", "половина аттракциона"),
+    CellKind.EXCHANGE: ("exchange", "биржа"),
+    CellKind.INSURANCE: ("insurance", "страхование"),
+    CellKind.AUCTION: ("auction", "аукцион"),
 }
 
 
@@ -89,7 +92,9 @@ def _summary(board: Board, lang: str) -> list[str]:
     if lang == "ru":
         parts = [plural_ru(cells, "клетка", "клетки", "клеток"), plural_ru(plots, "участок", "участка", "участков")
                  + " в " + plural_ru(industries, "отрасли", "отраслях", "отраслях")]
-        if railroads:
+        if railroads and board.central_industry is not None:  # Millionaire Elite
+            parts.append(plural_ru(railroads, "предприятие", "предприятия", "предприятий") + " центральной отрасли")
+        elif railroads:
             parts.append(plural_ru(railroads, "железная дорога", "железные дороги", "железных дорог"))
         if utilities:
             parts.append(plural_ru(utilities, "коммунальная служба", "коммунальные службы", "коммунальных служб"))
@@ -97,7 +102,9 @@ def _summary(board: Board, lang: str) -> list[str]:
         levels = f"Рента по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
     else:
         parts = [plural_en(cells, "cell"), plural_en(plots, "plot") + " in " + plural_en(industries, "industry")]
-        if railroads:
+        if railroads and board.central_industry is not None:  # Millionaire Elite
+            parts.append(plural_en(railroads, "company") + " of the central industry")
+        elif railroads:
             parts.append(plural_en(railroads, "railroad"))
         if utilities:
             parts.append(plural_en(utilities, "utility"))
@@ -138,6 +145,12 @@ def _effect(board: Board, cell: Cell, lang: str) -> str:
         return f"на клетку {board.jail}, задержание" if ru else f"go to cell {board.jail}, detained"
     if cell.kind is CellKind.JACKPOT:
         return "игровой автомат" if ru else "slot machine"
+    if cell.kind is CellKind.EXCHANGE:
+        return "курс акций меняется; купить или продать акции" if ru else "the share price moves; buy or sell shares"
+    if cell.kind is CellKind.INSURANCE:
+        return "купить страховой полис" if ru else "buy an insurance policy"
+    if cell.kind is CellKind.AUCTION:
+        return "купить участок, ждущий на аукционе" if ru else "buy a plot waiting on the auction"
     return ""
 
 

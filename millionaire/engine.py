@@ -27,9 +27,10 @@ from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
+from .insurance import claim_split
 from .jackpot import payout
 from .rules import RuleSet
-from .state import GameState, PlayerState, industry_owner, net_worth
+from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
 DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
@@ -145,6 +146,10 @@ class Game:
         self._purchase_limits: bool = self.rules.unaffordable_to_start or self.rules.kiosks_per_player is not None
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
+        # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
+        self._elite: bool = has_market(board)
+        self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
+            cell.kind is CellKind.AUCTION for cell in board.cells)
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -163,6 +168,7 @@ class Game:
             board_key=board.key, rules=rules, players=players, owner=[-1] * size, level=[0] * size,
             mortgaged=[False] * size, charity_fund=rules.charity_start, jackpot_box=rules.jackpot_start,
             decks=decks, dice={"bit_generator": self._rng.bit_generator.state, "buffer": []},
+            market=new_market(board, len(names)),
         )
 
     @classmethod
@@ -652,6 +658,8 @@ class Game:
             actions = self._raising_actions(seat)
         elif kind == "trade_reply":
             actions = [Action.accept(), Action.reject()]
+        elif kind in ("exchange", "insurance", "lot"):
+            actions = self._market_actions(seat, data)
         return actions
 
     def _raising_actions(self, seat: int) -> list[Action]:
@@ -760,6 +768,15 @@ class Game:
         elif kind == "trade_reply":
             if what in ("accept", "reject"):
                 return ""
+        elif kind in ("exchange", "insurance", "lot"):
+            if what == "skip":
+                return ""
+            if kind == "exchange" and what in ("buy_shares", "sell_shares"):
+                return self.share_problem(seat, what, action.amount)
+            if kind == "insurance" and what == "buy_policy":
+                return self.policy_problem(seat, action.amount)
+            if kind == "lot" and what == "choose":
+                return "" if action.cell in data["options"] else f"cell {action.cell} is not one of {data['options']}"
         return f"{what} is not an answer to a {kind!r} decision"
 
     # ------------------------------------------------------------------ applying answers
@@ -825,6 +842,9 @@ class Game:
                 self._play_jackpot(seat, action.amount)
         elif kind == "choose":
             self._chosen(seat, data, action.cell)
+        elif kind in ("exchange", "insurance", "lot"):
+            if what != "skip":
+                self._market_answer(seat, kind, action)
         elif kind == "trade_reply":
             trade = Trade.from_list(data["trade"])
             if what == "accept":
@@ -1028,6 +1048,8 @@ class Game:
         if income:
             amount = self.rules.circular_income
             self._transfer(BANK, seat, amount, "income", ("income", seat, 0, amount))
+            if self._elite:
+                self._passed_start(seat)
         arrival = self._arrivals[cell][how == "roll"]
         if arrival.action == "detain":
             self._detain(seat)
@@ -1051,13 +1073,17 @@ class Game:
             return
         kind = info.kind
         if kind is CellKind.TAX:
-            tasks.append(["pay", seat, BANK, info.amount, "tax"])
+            tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
+            if tax:
+                tasks.append(["pay", seat, BANK, tax, "tax"])
         elif kind is CellKind.FUND_COLLECT and how != "jump":
             if state.charity_fund:
                 amount = state.charity_fund
                 self._transfer(FUND, seat, amount, "fund", ("collect_fund", seat, cell, amount))
         elif kind is CellKind.JACKPOT and player.cash >= 1:
             state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
+        elif self._elite and kind in (CellKind.EXCHANGE, CellKind.INSURANCE, CellKind.AUCTION):
+            self._market_cell(seat, cell, kind)
 
     def _owe_rent(self, seat: int, owner: int, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
         state = self.state
@@ -1072,13 +1098,17 @@ class Game:
             if card:
                 amount *= 2
                 self._return_card(owner, card)
+        if self._elite:
+            amount = self._claim(seat, "rent", amount, owner)
+            if not amount:
+                return
         # At once: it would be the next task anyway. An attraction's rent is its entrance ticket (Junior).
         ticket = self._attractions and self.board.cells[cell].kind is CellKind.ATTRACTION
         self._t_pay(seat, owner, amount, "ticket" if ticket else "rent")
 
     def _offer(self, cell: int) -> None:
         state = self.state
-        if state.owner[cell] < 0:
+        if state.owner[cell] < 0 and not (self._unsold_wait and cell in state.market["waiting"]):  # type: ignore[index]
             if self._purchase_limits and not self._may_buy(state.current, cell):
                 return
             state.pending = {"kind": "buy", "player": state.current, "cell": cell}
@@ -1146,9 +1176,13 @@ class Game:
             return
         if winner < 0:
             self._event("auction", -1, cell, 0, seller)
+            if self._unsold_wait and seller == BANK:
+                self._to_auction_cell(cell)
             return
         self._transfer(winner, seller, price, "auction", ("auction", winner, cell, price, seller))
         state.owner[cell] = winner
+        if self._elite and cell in state.market["waiting"]:  # type: ignore[index]
+            state.market["waiting"].remove(cell)  # type: ignore[index]
 
     # ------------------------------------------------------------------ building and credit
     def _build(self, seat: int, cell: int, free: bool = False) -> None:
@@ -1340,6 +1374,8 @@ class Game:
                 tasks.append(["pay", seat, BANK, amount, "card"])
         elif effect == "receive_per_plot":
             self._transfer(BANK, seat, card.amount * len(self.owned(seat)), "card")
+        elif effect in ("share_price", "share_points"):
+            self._share_card(seat, card)
         else:  # pragma: no cover - the board loader admits only known effects
             raise AssertionError(f"unhandled card effect {effect!r}")
 
@@ -1387,6 +1423,8 @@ class Game:
             state.owner[cell] = -1
             self._event("return_plot", seat, cell)
         elif purpose == "auction_others_plot":
+            if self._elite and self._shielded(state.owner[cell], cell):
+                return
             state.tasks.append(["auction", cell, state.owner[cell]])
         elif purpose == "auction_unowned":
             state.tasks.append(["auction", cell, BANK])
@@ -1407,6 +1445,175 @@ class Game:
         effect = self.board.decks[card[0]].cards[card[1]].effect
         self._apply_kept_effect(seat, effect, cell)
         self._return_card(seat, card)
+
+    # ------------------------------------------------------------------ Millionaire Elite: shares, insurance, the Auction cell
+    def share_problem(self, seat: int, what: str, count: int) -> str:
+        """Why ``seat`` may not buy (``"buy_shares"``) or sell ``count`` shares now ("" when he may)."""
+        market = self.state.market
+        assert market is not None
+        if count < 1:
+            return "a deal is at least 1 share"
+        if what == "buy_shares":
+            most = self.state.players[seat].cash // market["price"]
+            return "" if count <= most else f"at most {most} shares for your cash"
+        held = market["shares"][seat]
+        return "" if count <= held else f"you hold only {held} shares"
+
+    def policy_problem(self, seat: int, number: int) -> str:
+        """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may).
+        A player holds at most one policy of each kind (decision)."""
+        policies = self.board.policies
+        if not 1 <= number <= len(policies):
+            return f"policy {number} is not one of 1..{len(policies)}"
+        policy = policies[number - 1]
+        market = self.state.market
+        assert market is not None
+        if any(held[0] == policy.kind for held in market["policies"][seat]):
+            return f"you already hold a policy against {policy.kind}"
+        cash = self.state.players[seat].cash
+        return "" if cash >= policy.premium else f"not enough cash for the premium ({cash} < {policy.premium})"
+
+    def lot_options(self, seat: int) -> list[int]:
+        """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""
+        market = self.state.market
+        assert market is not None
+        cash = self.state.players[seat].cash
+        return sorted(c for c in market["waiting"] if self.board.cells[c].price <= cash)
+
+    def _market_actions(self, seat: int, data: dict[str, Any]) -> list[Action]:
+        """The answers to an Elite question (amounts: the lowest and highest)."""
+        actions = [Action.skip()]
+        kind = data["kind"]
+        if kind == "exchange":
+            market = self.state.market
+            assert market is not None
+            most, held = self.state.players[seat].cash // market["price"], market["shares"][seat]
+            actions += [Action.buy_shares(n) for n in sorted({1, most}) if n >= 1 and n <= most]
+            actions += [Action.sell_shares(n) for n in sorted({1, held}) if n >= 1 and n <= held]
+        elif kind == "insurance":
+            actions += [Action.buy_policy(n) for n in range(1, len(self.board.policies) + 1)
+                        if not self.policy_problem(seat, n)]
+        else:
+            actions += [Action.choose(c) for c in data["options"]]
+        return actions
+
+    def _market_cell(self, seat: int, cell: int, kind: CellKind) -> None:
+        """Arriving on an Exchange (the price moves, then shares may change hands), an insurance
+        company (a policy may be bought) or the Auction cell (a waiting plot may be bought)."""
+        state = self.state
+        market = state.market
+        assert market is not None
+        if kind is CellKind.EXCHANGE:
+            shares = self.board.shares
+            assert shares is not None  # the loader requires [shares] with an exchange cell
+            face = self._die()
+            market["price"] = shares.after_roll(market["price"], face)
+            self._event("share_price", seat, cell, market["price"], -1, f"Exchange:{face}")
+            if state.players[seat].cash >= market["price"] or market["shares"][seat]:
+                state.pending = {"kind": "exchange", "player": seat, "cell": cell}
+        elif kind is CellKind.INSURANCE:
+            if any(not self.policy_problem(seat, n) for n in range(1, len(self.board.policies) + 1)):
+                state.pending = {"kind": "insurance", "player": seat, "cell": cell}
+        else:
+            options = self.lot_options(seat)
+            if options:
+                state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": options}
+
+    def _market_answer(self, seat: int, kind: str, action: Action) -> None:
+        """Carry out a deal at the Exchange, the insurance company or the Auction cell."""
+        state = self.state
+        market = state.market
+        assert market is not None
+        if kind == "exchange":
+            count, price = action.amount, market["price"]
+            if action.kind == "buy_shares":
+                market["shares"][seat] += count
+                self._transfer(seat, BANK, count * price, "shares", ("buy_shares", seat, -1, count * price, count))
+            else:
+                market["shares"][seat] -= count
+                self._transfer(BANK, seat, count * price, "shares", ("sell_shares", seat, -1, count * price, count))
+        elif kind == "insurance":
+            policy = self.board.policies[action.amount - 1]
+            market["policies"][seat].append([policy.kind, policy.term])
+            self._transfer(seat, BANK, policy.premium, "premium",
+                           ("policy", seat, -1, policy.premium, -1, f"{policy.term}_{policy.kind}"))
+        else:
+            cell = action.cell
+            price = self.board.cells[cell].price
+            market["waiting"].remove(cell)
+            self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
+            state.owner[cell] = seat
+
+    def _to_auction_cell(self, cell: int) -> None:
+        """A plot the bank could not sell waits on the Auction cell (``RuleSet.unsold_to_auction_cell``)."""
+        market = self.state.market
+        assert market is not None
+        if cell not in market["waiting"]:
+            market["waiting"].append(cell)
+            self._event("lot_waits", -1, cell)
+
+    def _policy(self, seat: int, kind: str) -> list[Any] | None:
+        """The policy of ``kind`` that ``seat`` holds, as ``[kind, term]``, or ``None``."""
+        market = self.state.market
+        assert market is not None
+        for held in market["policies"][seat]:
+            if held[0] == kind:
+                return held
+        return None
+
+    def _claim(self, seat: int, kind: str, loss: int, payee: int) -> int:
+        """``seat`` owes ``loss`` to ``payee`` for an event his policy of ``kind`` may cover: the
+        insurer (the bank) pays ``payee`` up to the cover and the policy ends. Returns what is left
+        for ``seat`` to pay (all of it without a policy)."""
+        held = self._policy(seat, kind) if loss > 0 else None
+        if held is None:
+            return loss
+        policy = next(p for p in self.board.policies if [p.kind, p.term] == held)
+        paid, rest = claim_split(policy, loss)
+        self.state.market["policies"][seat].remove(held)  # type: ignore[index]
+        self._event("claim", seat, -1, paid, payee, f"{held[1]}_{held[0]}")
+        self._transfer(BANK, payee, paid, "claim")
+        return rest
+
+    def _shielded(self, owner: int, cell: int) -> bool:
+        """A card would auction ``owner``'s plot: his auction policy stops it, and ends (the claim)."""
+        held = self._policy(owner, "auction")
+        if held is None:
+            return False
+        self.state.market["policies"][owner].remove(held)  # type: ignore[index]
+        self._event("shield", owner, cell, 0, -1, f"{held[1]}_{held[0]}")
+        return True
+
+    def _share_card(self, seat: int, card: Any) -> None:
+        """A Fortune card sets the share price or moves it by points; when it lowers the price, each
+        holder of a shares policy is paid his shares' loss (up to the cover) and the policy ends."""
+        state = self.state
+        market, shares = state.market, self.board.shares
+        assert market is not None and shares is not None
+        old = market["price"]
+        new = card.amount if card.effect == "share_price" else shares.after_points(old, card.points)
+        market["price"] = new
+        self._event("share_price", seat, -1, new, -1, "a card")
+        if new < old:
+            for holder, count in enumerate(market["shares"]):
+                if count and not state.players[holder].bankrupt:
+                    self._claim(holder, "shares", count * (old - new), holder)
+
+    def _passed_start(self, seat: int) -> None:
+        """Passing START (Elite): the central industry's holding tax is due, then the holder's
+        short-term policies end."""
+        state, board = self.state, self.board
+        central = board.central_industry
+        if central is not None:
+            owned = sum(1 for c in board.railroads if state.owner[c] == seat)
+            tax = self._claim(seat, "tax", central.tax_for(owned), BANK)
+            if tax:
+                state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+        market = state.market
+        assert market is not None
+        for held in [h for h in market["policies"][seat] if h[1] == "short"]:
+            market["policies"][seat].remove(held)
+            self._event("policy_ends", seat, -1, 0, -1, f"{held[1]}_{held[0]}")
 
     # ------------------------------------------------------------------ bankruptcy and the end
     def _bankrupt(self, seat: int, creditor: int, debt: int) -> None:
@@ -1441,6 +1648,11 @@ class Game:
                 auction = owned
             for card in list(player.cards):
                 self._return_card(seat, card)
+        if self._elite:  # shares and policies go back to the bank, as buildings do
+            market = state.market
+            assert market is not None
+            market["shares"][seat] = 0
+            market["policies"][seat] = []
         player.bankrupt = True
         player.detained = False
         self._event("bankrupt", seat, -1, debt, creditor)

@@ -25,6 +25,7 @@ EVENT_KINDS = (
     "roll", "move", "income", "pay", "buy", "auction", "build", "sell", "mortgage", "redeem", "card",
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "game_over", "to_start", "no_kiosk", "free_half",
+    "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
 )
 
 
@@ -50,12 +51,16 @@ _REASONS = {
            "repairs": "repairs", "buy": "the purchase", "auction": "the auction", "build": "building",
            "fee": "the mortgage fee", "debt": "a debt", "bankruptcy": "the rest of a debt",
            "bet": "a bet", "jackpot": "a win", "mortgage": "a mortgage", "redeem": "redemption",
-           "sale": "a sale", "trade": "a trade", "ticket": "an entrance ticket"},
+           "sale": "a sale", "trade": "a trade", "ticket": "an entrance ticket",
+           "holding_tax": "the central industry's holding tax",
+           "shares": "shares", "premium": "an insurance premium", "claim": "an insurance claim"},
     "ru": {"rent": "аренда", "tax": "налог", "fine": "штраф", "jail": "выход из инспекции", "card": "карточка",
            "repairs": "ремонт", "buy": "покупка", "auction": "аукцион", "build": "строительство",
            "fee": "комиссия по залогу", "debt": "долг", "bankruptcy": "остаток долга",
            "bet": "ставка", "jackpot": "выигрыш", "mortgage": "залог", "redeem": "выкуп",
-           "sale": "продажа", "trade": "сделка", "ticket": "входной билет"},
+           "sale": "продажа", "trade": "сделка", "ticket": "входной билет",
+           "holding_tax": "налог центральной отрасли",
+           "shares": "акции", "premium": "страховой взнос", "claim": "страховая выплата"},
 }
 
 _TEMPLATES = {
@@ -88,6 +93,14 @@ _TEMPLATES = {
         "to_start": "{p} cannot pay {money} for {cell} and goes back to START.",
         "no_kiosk": "{p} has no kiosk left to put on {cell}.",
         "free_half": "{p} gets {cell} as a present.",
+        "share_price": "The share price is now {money} ({detail}).",
+        "buy_shares": "{p} buys shares ({count}) for {money}.",
+        "sell_shares": "{p} sells shares ({count}) for {money}.",
+        "policy": "{p} buys a {policy} for {money}.",
+        "claim": "{p}'s {policy} pays {money}.",
+        "policy_ends": "{p}'s {policy} ends at START.",
+        "lot_waits": "{cell} waits on the Auction cell.",
+        "shield": "{p}'s {policy} keeps {cell} out of the auction.",
     },
     "ru": {
         "roll": "{p}: бросок {detail} = {amount}.",
@@ -118,6 +131,14 @@ _TEMPLATES = {
         "to_start": "{p} не может заплатить {money} за {cell} и возвращается на СТАРТ.",
         "no_kiosk": "У игрока {p} не осталось киоска для клетки {cell}.",
         "free_half": "{p} получает {cell} в подарок.",
+        "share_price": "Стоимость акций теперь {money} ({detail}).",
+        "buy_shares": "{p} покупает акции: {count} шт. за {money}.",
+        "sell_shares": "{p} продаёт акции: {count} шт. за {money}.",
+        "policy": "{p} покупает {policy} за {money}.",
+        "claim": "{p}: {policy} выплачивает {money}.",
+        "policy_ends": "{p}: {policy} заканчивается на СТАРТе.",
+        "lot_waits": "{cell} ждёт покупателя на клетке «Аукцион».",
+        "shield": "{p}: {policy} не даёт выставить {cell} на аукцион.",
     },
 }
 
@@ -129,6 +150,7 @@ _DETAILS = {
         "three sevens": "три семёрки", "two sevens: the whole box": "две семёрки: вся касса",
         "three of a kind": "три одинаковых", "a pair": "пара", "no win": "без выигрыша",
         "unowned": "ничьим", "with its owner": "у владельца",
+        "a card": "карточка", "Exchange": "биржа",
         "first bankruptcy: the richest": "первое разорение: побеждает самый богатый",
     }
 }
@@ -172,15 +194,25 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
         template = _TEMPLATES[lang]["auction_none"]
     elif kind == "roll" and "+" not in detail:  # one die (RuleSet.dice)
         template = _TEMPLATES[lang]["roll_one"]
+    policy = ""
+    if kind in ("policy", "claim", "policy_ends", "shield"):  # detail: "<term>_<kind>" of the policy
+        from .words import word
+
+        policy = word(lang, f"policy.{detail}")
+    elif kind == "share_price" and detail.startswith("Exchange"):
+        head, _, face = detail.partition(":")
+        detail = f"{translate(head)}, {'кубик' if lang == 'ru' else 'die'} {face}"
     sentence = template.format(
         p=who(event.player),
-        o=who(event.other),
+        o="" if kind in ("buy_shares", "sell_shares") else who(event.other),  # there, other counts shares
         cell=_cell_name(board, event.cell, lang),
         amount=event.amount,
         money=board.money(event.amount, lang),
         reason=_REASONS[lang].get(event.detail, event.detail),
         detail=detail,
         where=translate("unowned" if event.other == BANK else "with its owner"),
+        count=event.other,
+        policy=policy,
     )
     return sentence[0].upper() + sentence[1:]
 

@@ -66,6 +66,7 @@ _KIND_FACE = {
     CellKind.START: "#f6f1d5", CellKind.JAIL: "#f2d7a6", CellKind.GO_TO_JAIL: "#efb4a0",
     CellKind.JACKPOT: "#fbeaa0", CellKind.CARD: "#e6eef7", CellKind.FUND_COLLECT: "#dff0dc",
     CellKind.FUND_FINE: "#d9d9d9", CellKind.TAX: "#f3e0e0", CellKind.REST: "#f6f1d5",
+    CellKind.EXCHANGE: "#dcebf5", CellKind.INSURANCE: "#ece3f4", CellKind.AUCTION: "#f6e5d2",
 }
 _PLOT_FACE = "#fbfbf7"
 _CENTRE_FACE = "#eef4ea"
@@ -544,6 +545,11 @@ class BoardView:
             pots = word(lang, "board.fund", amount=state.charity_fund)
             if any(c.kind is CellKind.JACKPOT for c in board.cells):
                 pots += "\n" + word(lang, "board.box", amount=state.jackpot_box)
+            market = state.market  # Millionaire Elite: the share price, the plots waiting on the Auction
+            if market is not None and board.shares is not None:
+                pots += "\n" + word(lang, "board.share_price", amount=market["price"])
+                if market["waiting"]:
+                    pots += " · " + word(lang, "board.waiting", count=len(market["waiting"]))
             self._text(left, top - 0.6, pots, 0.25, dynamic=True, ha="left", va="top", color="#24452a", linespacing=1.3)
         else:
             row = top - 0.9

@@ -87,6 +87,9 @@ class RuleSet:
     kiosks_per_player : each property bought takes one of its buyer's kiosks; with none left he cannot
         buy; ``None``: no limit (Junior: 14, the 56 kiosks of the box shared by 4 players).
     end_at_first_bankruptcy : the first bankruptcy ends the game and the richest player left wins (Junior).
+    unsold_to_auction_cell : a plot the bank auctions without a bid waits on the board's Auction cell
+        (Millionaire Elite): nobody is offered it on landing, only a player who stops on that cell
+        may buy it, at its price. Boards without an Auction cell ignore it.
     """
 
     start_cash: int = 2000
@@ -126,6 +129,7 @@ class RuleSet:
     unaffordable_to_start: bool = False
     kiosks_per_player: int | None = None
     end_at_first_bankruptcy: bool = False
+    unsold_to_auction_cell: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -212,14 +216,28 @@ class RuleSet:
             kiosks_per_player=14,
             end_at_first_bankruptcy=True,
         )
+    def elite(cls) -> RuleSet:
+        """Millionaire Elite as decided in ``docs/rules/millionaire-elite.md``: Classic, with unsold
+        plots waiting on the Auction cell.
+
+        >>> RuleSet.elite().unsold_to_auction_cell, RuleSet.elite().start_cash
+        (True, 2000)
+        """
+        return cls(unsold_to_auction_cell=True)
 
     @classmethod
     def for_board(cls, board_key: str) -> RuleSet:
         """The preset that belongs to a built-in board (``"monopoly-us"`` → Monopoly,
-        ``"millionaire-junior"`` → Junior, else classic)."""
+        ``"millionaire-junior"`` → Junior, ``"millionaire-elite"`` → Elite, else classic).
+
+        >>> RuleSet.for_board("millionaire-elite") == RuleSet.elite()
+        True
+        """
+        if board_key.startswith("monopoly"):
+            return cls.monopoly()
         if board_key.startswith("millionaire-junior"):
             return cls.junior()
-        return cls.monopoly() if board_key.startswith("monopoly") else cls.classic()
+        return cls.elite() if board_key == "millionaire-elite" else cls.classic()
 
     def monopoly_applies(self, level: int) -> bool:
         """Whether a complete industry multiplies the rent of a plot at this building level.

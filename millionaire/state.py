@@ -101,6 +101,10 @@ class GameState:
     winner: int = -1
     reason: str = ""
     dice: dict[str, Any] = field(default_factory=dict)
+    #: Millionaire Elite's market (``None`` on boards without it): the share ``price``, the
+    #: ``shares`` and the ``policies`` (``[kind, term]`` pairs) of each seat, and the plots
+    #: ``waiting`` on the Auction cell. See :func:`new_market`.
+    market: dict[str, Any] | None = None
 
     @property
     def total_money(self) -> int:
@@ -122,11 +126,12 @@ class GameState:
             turns=self.turns, doubles=self.doubles, extra_turn=self.extra_turn, last_roll=self.last_roll,
             tasks=_copy.deepcopy(self.tasks), pending=_copy.deepcopy(self.pending), finished=self.finished,
             winner=self.winner, reason=self.reason, dice=_copy_dice(self.dice),
+            market=_copy.deepcopy(self.market),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict of the whole state."""
-        return {
+        """A JSON-safe dict of the whole state (``market`` only on a board that has one)."""
+        data = {
             "format": SAVE_FORMAT,
             "board": self.board_key,
             "rules": self.rules.to_dict(),
@@ -151,6 +156,9 @@ class GameState:
             "reason": self.reason,
             "dice": _copy_dice(self.dice),
         }
+        if self.market is not None:
+            data["market"] = _copy.deepcopy(self.market)
+        return data
 
     def to_json(self) -> str:
         """The state as JSON text."""
@@ -179,7 +187,7 @@ class GameState:
 #: Top-level fields of a save (``GameState.to_dict``) and of each player in it.
 _FIELDS = ("format", "board", "rules", "players", "owner", "level", "mortgaged", "charity_fund", "jackpot_box",
            "bank_balance", "decks", "current", "round", "turns", "doubles", "extra_turn", "last_roll", "tasks",
-           "pending", "finished", "winner", "reason", "dice")
+           "pending", "finished", "winner", "reason", "dice", "market")
 _PLAYER_FIELDS = ("name", "cash", "position", "bankrupt", "detained", "jail_turns", "cards")
 
 #: The engine's work queue (``Game._t_<name>``): each task's name and the kinds of its arguments;
@@ -208,6 +216,9 @@ _DECISIONS: dict[str, dict[str, str]] = {
     "choose": {"purpose": "str", "options": "cells", "card": "card"},
     "raise": {"amount": "money", "payee": "party"},
     "trade_reply": {"trade": "trade", "from": "seat", "resume": "decision"},
+    "exchange": {"cell": "cell"},
+    "insurance": {"cell": "cell"},
+    "lot": {"cell": "cell", "options": "cells"},
 }
 
 #: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
@@ -266,13 +277,38 @@ def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool]
     return first
 
 
+def has_market(board: Board) -> bool:
+    """True for a board with any of Millionaire Elite's mechanics (shares, insurance, the Auction cell,
+    the central industry's tax): its games keep a :func:`new_market`."""
+    return (board.shares is not None or bool(board.policies) or board.central_industry is not None
+            or any(cell.kind is CellKind.AUCTION for cell in board.cells))
+
+
+def new_market(board: Board, seats: int) -> dict[str, Any] | None:
+    """The market of a new game: the start price, no shares, no policies, no plot waiting.
+
+    >>> from millionaire import load_board
+    >>> new_market(load_board("millionaire-elite"), 2)
+    {'price': 100, 'shares': [0, 0], 'policies': [[], []], 'waiting': []}
+    >>> new_market(load_board("millionaire-classic"), 2) is None
+    True
+    """
+    if not has_market(board):
+        return None
+    price = board.shares.start_price if board.shares is not None else 0
+    return {"price": price, "shares": [0] * seats, "policies": [[] for _ in range(seats)], "waiting": []}
+
+
 def net_worth(state: GameState, board: Board, seat: int) -> int:
     """A seat's net worth: cash, plus properties at price (mortgaged: less the loan, at the rule set's
-    ``mortgage_rate``), plus buildings at what they cost; 0 for a bankrupt player."""
+    ``mortgage_rate``), plus buildings at what they cost, plus shares at the share price; 0 for a
+    bankrupt player."""
     player = state.players[seat]
     if player.bankrupt:
         return 0
     worth = player.cash
+    if state.market is not None:
+        worth += state.market["shares"][seat] * state.market["price"]
     for cell in board.ownable:
         if state.owner[cell] == seat:
             info = board.cells[cell]
@@ -436,6 +472,7 @@ class _StateLoader:
             extra_turn=self.get("extra_turn", bool), last_roll=self.integer("last_roll", 0, 12),
             tasks=_copy.deepcopy(tasks), pending=_copy.deepcopy(pending), finished=finished,
             winner=self.integer("winner", -1, self.seats - 1), reason=self.get("reason", str), dice=self.dice(),
+            market=self.market(players, owner),
         )
         expected = len(players) * rules.start_cash + rules.jackpot_start + rules.charity_start
         if state.total_money != expected:
@@ -465,7 +502,7 @@ class _StateLoader:
         if kind == "manage" and pending.get("between"):
             self.between_fits(state, pending)
             return
-        if kind in ("roll", "manage", "buy", "jackpot", "choose") and seat != current:
+        if kind in ("roll", "manage", "buy", "jackpot", "choose", "exchange", "insurance", "lot") and seat != current:
             raise self.fail("pending.player", f"is seat {seat} but a {kind!r} decision is the current player's "
                             f"(current is {current})")
         if kind in ("roll", "manage"):
@@ -486,8 +523,67 @@ class _StateLoader:
             self.choice_fits(state, pending)
         elif kind == "raise":
             self.debt_fits(state, pending)
+        elif kind in ("exchange", "insurance", "lot"):
+            self.market_decision_fits(state, pending)
         else:
             self.reply_fits(state, pending)
+
+    def market_decision_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """Elite's questions: the player stands on the cell that asks it; a lot's options are the
+        waiting plots he can pay for, computed again."""
+        kind, seat, cell = data["kind"], data["player"], data["cell"]
+        wanted = {"exchange": CellKind.EXCHANGE, "insurance": CellKind.INSURANCE, "lot": CellKind.AUCTION}[kind]
+        if self.board.cells[cell].kind is not wanted or state.players[seat].position != cell:
+            raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on an {wanted.value!r} cell there")
+        if kind == "lot":
+            expected = self.engine(state).lot_options(seat)
+            if data["options"] != expected:
+                raise self.fail("pending.options", f"are {shown(data['options'])} but the plots seat {seat} could buy "
+                                f"on the Auction cell are {shown(expected)}")
+
+    def market(self, players: list[PlayerState], owner: list[int]) -> dict[str, Any] | None:
+        """Elite's market (shares, policies, plots waiting), required on a board that has one."""
+        board = self.board
+        if not has_market(board):
+            if "market" in self.data:
+                raise self.fail("market", f"is given but board {board.key!r} has no shares, insurance or Auction cell")
+            return None
+        market = self.get("market", dict)
+        self.unknown(market, ("price", "shares", "policies", "waiting"), "market.")
+        if board.shares is None:
+            self.integer("price", 0, 0, market, "market.price")
+        else:
+            price = self.integer("price", board.shares.minimum, board.shares.maximum, market, "market.price")
+            if not board.shares.on_ladder(price):
+                raise self.fail("market.price", f"is {price}, not a price of the ladder (every {board.shares.point} "
+                                f"from {board.shares.minimum})")
+        shares = self.get("shares", list, market, "market.shares")
+        policies = self.get("policies", list, market, "market.policies")
+        for name, values in (("shares", shares), ("policies", policies)):
+            if len(values) != self.seats:
+                raise self.fail(f"market.{name}", f"must have one entry per player ({self.seats}), got {len(values)}")
+        sold = {(p.kind, p.term) for p in board.policies}
+        for seat, (count, held) in enumerate(zip(shares, policies)):
+            label = f"market.shares[{seat}]"
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_HOLDING:
+                raise self.fail(label, f"must be a number of shares 0..{MAX_HOLDING}, got {shown(count)}")
+            if count and board.shares is None:
+                raise self.fail(label, f"is {count} but the board has no shares")
+            label = f"market.policies[{seat}]"
+            if not isinstance(held, list) or any(not isinstance(p, list) or len(p) != 2 or tuple(p) not in sold for p in held):
+                raise self.fail(label, f"must list [kind, term] policies the board sells, got {shown(held)}")
+            if len({p[0] for p in held}) != len(held):
+                raise self.fail(label, f"holds two policies of one kind: {shown(held)}")
+            if players[seat].bankrupt and (count or held):
+                raise self.fail(f"market.shares[{seat}]" if count else label, "must be empty for a bankrupt player")
+        waiting = self.get("waiting", list, market, "market.waiting")
+        self.check(waiting, "cells", "market.waiting")
+        if waiting and not any(cell.kind is CellKind.AUCTION for cell in board.cells):
+            raise self.fail("market.waiting", "lists plots but the board has no Auction cell")
+        if len(set(waiting)) != len(waiting) or any(not board.cells[c].ownable or owner[c] >= 0 for c in waiting):
+            raise self.fail("market.waiting", f"must list unowned properties once each, got {shown(waiting)}")
+        return {"price": market["price"], "shares": list(shares), "policies": [[list(p) for p in h] for h in policies],
+                "waiting": list(waiting)}
 
     def window_fits(self, state: GameState, data: dict[str, Any], label: str) -> None:
         """A roll or manage decision comes when the turn's steps are done: nothing left queued."""

@@ -23,7 +23,7 @@ from millionaire.plotting import (  # noqa: E402
     wrap_label,
 )
 
-BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-junior")
+BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-junior", "millionaire-elite")
 LANGS = ("en", "ru")
 
 

@@ -24,7 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-@pytest.mark.parametrize("key", ["millionaire-classic", "monopoly-us", "millionaire-junior"])
+@pytest.mark.parametrize("key", ["millionaire-classic", "monopoly-us", "millionaire-junior", "millionaire-elite"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_board_show_lists_every_cell(capsys: pytest.CaptureFixture[str], key: str, lang: str) -> None:
     status, out, err = run(capsys, "board", "show", "--board", key, "--lang", lang)
@@ -41,6 +41,18 @@ def test_board_show_lists_every_cell(capsys: pytest.CaptureFixture[str], key: st
         if cell.ownable:
             assert f" {cell.price} " in row, row
     assert out == board_table(board, lang) + "\n"
+
+
+def test_board_show_names_the_elite_cells(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "board", "show", "--board", "millionaire-elite")
+    assert status == 0
+    assert out.splitlines()[0] == ("Millionaire Elite: 40 cells, 24 plots in 8 industries, "
+                                   "4 companies of the central industry.")
+    rows = out.splitlines()[3:]
+    assert rows[3].split()[1:3] == ["Exchange", "exchange"] and rows[3].endswith("buy or sell shares")
+    assert rows[18].endswith("buy an insurance policy") and rows[37].endswith("buy a plot waiting on the auction")
+    status, out, _ = run(capsys, "board", "show", "--board", "millionaire-elite", "--lang", "ru")
+    assert "4 предприятия центральной отрасли" in out.splitlines()[0] and "биржа" in out
 
 
 def test_board_show_defaults_to_the_classic_board_in_english(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,6 +31,8 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
         ("millionaire-classic", "ru", ": бросок ", "Итог", ("Анна", "Борис", "Вера")),
         ("monopoly-us", "en", " rolls ", "Result", ("Anna", "Boris", "Vera")),
         ("monopoly-us", "ru", ": бросок ", "Итог", ("Анна", "Борис", "Вера")),
+        ("millionaire-elite", "en", " rolls ", "Result", ("Anna", "Boris", "Vera")),
+        ("millionaire-elite", "ru", ": бросок ", "Итог", ("Анна", "Борис", "Вера")),
     ],
 )
 def test_play_prints_sentences_and_the_result(capsys, board, lang, roll_word, result_word, names):

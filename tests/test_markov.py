@@ -31,7 +31,7 @@ from millionaire.markov import (
 ROOT = Path(__file__).resolve().parents[1]
 COLLINS = Path(__file__).resolve().parent / "data" / "monopoly_collins_short_jail.csv"  # see data/README.md
 TOY = Path(__file__).resolve().parent / "data" / "toy4.toml"
-BOARDS = ("millionaire-classic", "monopoly-us")
+BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-elite")
 JAILS = ("short", "long")
 
 

@@ -40,7 +40,7 @@ MAX_ACTIONS = 100_000
 PROBE_RATE = 0.02
 #: Chance, per action, that the state goes through a save and back (a save costs milliseconds).
 SAVE_RATE = 0.002
-BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-junior")
+BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-junior", "millionaire-elite")
 STRATEGIES = ("random", "cautious", "aggressive", "monopolist")
 #: The options that differ between the two presets (Monopoly switches them on, Millionaire off).
 MONOPOLY_WAYS = {"trade_mortgaged": True, "redeem_any_time": True, "build_between_turns": True,
@@ -118,6 +118,18 @@ class Checker:
                 assert not player.cards, f"{where}: bankrupt {player.name} keeps cards {player.cards}"
                 assert seat not in state.owner, f"{where}: bankrupt {player.name} still owns cells"
                 assert not player.detained, f"{where}: bankrupt {player.name} is still detained"
+        market = state.market  # Millionaire Elite: shares, policies, plots waiting on the Auction cell
+        if market is not None:
+            for seat, player in enumerate(players):
+                assert market["shares"][seat] >= 0, f"{where}: {player.name} holds {market['shares'][seat]} shares"
+                kinds = [held[0] for held in market["policies"][seat]]
+                assert len(set(kinds)) == len(kinds), f"{where}: {player.name} holds two policies of a kind"
+                if player.bankrupt:
+                    assert not market["shares"][seat] and not kinds, f"{where}: bankrupt {player.name} keeps shares or policies"
+            if board.shares is not None:
+                assert board.shares.on_ladder(market["price"]), f"{where}: share price {market['price']} off the ladder"
+            for cell in market["waiting"]:
+                assert state.owner[cell] < 0, f"{where}: waiting plot {cell} has an owner"
         owner, level, mortgaged = state.owner, state.level, state.mortgaged
         for cell in range(board.size):
             if owner[cell] >= 0:
@@ -191,7 +203,8 @@ def illegal_actions(game: Game, rng: random.Random) -> Iterator[Action | object]
     answers = {
         "roll": {"roll", "pay_fine", "use_card"}, "manage": {"roll", "end_turn"}, "buy": {"buy", "decline"},
         "bid": {"bid", "pass"}, "jackpot": {"bet", "skip"}, "choose": {"choose"}, "raise": set(),
-        "trade_reply": {"accept", "reject"},
+        "trade_reply": {"accept", "reject"}, "exchange": {"buy_shares", "sell_shares", "skip"},
+        "insurance": {"buy_policy", "skip"}, "lot": {"choose", "skip"},
     }[kind]
     window = kind in ("roll", "manage")
     foreign = [Action.roll(), Action.end_turn(), Action.buy(), Action.decline(), Action.pass_(), Action.skip(),
@@ -219,6 +232,20 @@ def illegal_actions(game: Game, rng: random.Random) -> Iterator[Action | object]
         yield Action.choose(board.size)
     if kind == "buy" and player.cash < board.cells[data["cell"]].price:
         yield Action.buy()
+    if kind == "exchange":  # Millionaire Elite: beyond the cash, beyond the shares held, none at all
+        market = state.market
+        yield Action.buy_shares(player.cash // market["price"] + 1 + rng.randrange(5))
+        yield Action.sell_shares(market["shares"][seat] + 1 + rng.randrange(5))
+        yield Action.buy_shares(0)
+    if kind == "insurance":
+        yield Action.buy_policy(rng.choice([0, len(board.policies) + 1]))
+        held = {h[0] for h in state.market["policies"][seat]}
+        for number, policy in enumerate(board.policies, start=1):
+            if policy.kind in held or policy.premium > player.cash:
+                yield Action.buy_policy(number)
+    if kind == "lot":
+        outside = [c for c in range(board.size) if c not in data["options"]]
+        yield Action.choose(rng.choice(outside))
     # Management actions: outside a window, or on a cell that is not yours.
     others = [c for c in board.plots if state.owner[c] != seat]
     if others:

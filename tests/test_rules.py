@@ -13,7 +13,8 @@ from millionaire import RuleSet, load_board
 from rules_pages import flat, options_table, page
 
 PAGES = {"millionaire-classic.md": RuleSet.classic(), "monopoly.md": RuleSet.monopoly(),
-         "millionaire-junior.md": RuleSet.junior()}
+         "millionaire-junior.md": RuleSet.junior(),
+         "millionaire-elite.md": RuleSet.elite()}
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "third": 3, "half": Fraction(1, 2), "twice": 2,
          "six": 6, "eight": 8, "Two": 2}
 

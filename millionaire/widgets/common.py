@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from ..board import load_board
 
 #: The boards a widget offers, by key.
-BOARD_KEYS = ("millionaire-classic", "monopoly-us")
+BOARD_KEYS = ("millionaire-classic", "monopoly-us", "millionaire-elite")
 
 #: Larger type and buttons that grow with their words, for a projector. Scoped to the kit's widgets.
 CLASSROOM_CSS = """<style>

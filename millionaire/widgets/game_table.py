@@ -44,7 +44,8 @@ NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
          "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор")}
 MAX_SEATS = 6
 LOG_LINES = 8
-_PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose")
+_PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose",
+            "buy_shares", "sell_shares", "buy_policy")
 _DICE = re.compile(r"^(\d)\D+(\d)$")
 #: The boards a table offers: the widgets' boards and Millionaire Junior (2 to 4 players, one die).
 TABLE_BOARDS = (*BOARD_KEYS, "millionaire-junior")
@@ -183,6 +184,9 @@ class GameTable(widgets.VBox):
             return self.word("buy", price=game.board.cells[game.pending.cell].price)
         if kind == "pay_fine":
             return self.word("pay_fine", fine=game.rules.jail_fine)
+        pending = game.pending.kind if game.pending is not None else ""
+        if pending in ("exchange", "insurance", "lot"):  # Millionaire Elite's questions
+            return self._market_label(action)
         if kind == "roll" and game.rules.dice == 1:
             return self.word("roll_one")
         if kind == "decline" and not game.rules.auction_unbought:
@@ -194,6 +198,20 @@ class GameTable(widgets.VBox):
             money = game.redemption_cost(action.cell)
         cell = self.cell_name(action.cell) if action.cell >= 0 else ""
         return self.word(kind, cell=cell, money=money)
+
+    def _market_label(self, action: Action) -> str:
+        """The button text at the Exchange, the insurance company and the Auction cell."""
+        game, kind = self.game, action.kind
+        money = game.board.money
+        if kind == "skip":
+            return self.word("skip_market")
+        if kind in ("buy_shares", "sell_shares"):
+            total = action.amount * game.state.market["price"]  # type: ignore[index]
+            return self.word(kind, count=action.amount, amount=money(total, self.lang))
+        if kind == "buy_policy":
+            policy = game.board.policies[action.amount - 1]
+            return self.word("buy_policy", policy=policy.name(self.lang), amount=money(policy.premium, self.lang))
+        return self.word("buy_lot", cell=self.cell_name(action.cell), amount=money(game.board.cells[action.cell].price, self.lang))
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, the board and the log to ``lang`` (``"en"`` or ``"ru"``), mid-game."""
@@ -429,7 +447,9 @@ class GameTable(widgets.VBox):
         name = game.names[pending.player]
         if game.agents[pending.player] is not None:
             return f"<div class='mln-status'>{html.escape(self.word('bot_turn', player=name, bots=self.word('bots')))}</div>"
+        market = game.state.market
         fields = {"cell": self.cell_name(pending.data["cell"]) if "cell" in pending.data else "",
+                  "price": game.board.money(market["price"], self.lang) if market is not None else "",
                   "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
                   "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, game.names, self.lang)
                   if "trade" in pending.data else ""}
@@ -500,6 +520,8 @@ class GameTable(widgets.VBox):
             who = strategy_label(self.lang, "human" if game.agents[seat] is None else game.agents[seat].name)
             if player.detained:
                 who += f" · {self.word('detained')}"
+            if game.state.market is not None and game.state.market["shares"][seat]:  # Millionaire Elite
+                who += f" · {self.word('shares_held', count=game.state.market['shares'][seat])}"
             current = "mln-current" if game.pending is not None and game.pending.player == seat else ""
             if player.bankrupt:
                 detail = f"<td class='mln-num' colspan='3'>{self.word('bankrupt')}</td>"

@@ -1,0 +1,603 @@
+"""Millionaire Elite: one rule or decision of docs/rules/millionaire-elite.md each (set up, act, assert),
+the page against the board file, and bad Elite boards and saves."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from helpers import end_turn, give, new_game, rig, roll, settle, stack
+from millionaire import Action, Game, IllegalActionError, RuleSet, load_board
+from millionaire.board import CellKind, parse_board
+from millionaire.errors import BoardFileError, SaveFileError
+from millionaire.events import BANK, describe
+from millionaire.state import GameState
+from rules_pages import REPO, flat, numbered_list, page, section, table_rows
+
+EXCHANGE, FORTUNE, INSURANCE, AUCTION = 3, 13, 18, 37
+ELITE_TOML = (REPO / "millionaire" / "boards" / "millionaire_elite.toml").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def elite():
+    return load_board("millionaire-elite")
+
+
+def market(game: Game) -> dict:
+    return game.state.market
+
+
+def policy_number(board, kind: str, term: str) -> int:
+    return next(n for n, p in enumerate(board.policies, start=1) if (p.kind, p.term) == (kind, term))
+
+
+def insure(game: Game, seat: int, kind: str, term: str) -> None:
+    """Hand a policy to a seat (for setting up positions)."""
+    market(game)["policies"][seat].append([kind, term])
+
+
+# ---------------------------------------------------------------- the page against the board file
+
+
+def test_the_board_table_of_the_page_is_the_board_file(elite):
+    rows = table_rows(section(page("millionaire-elite.md"), "The board"))
+    assert rows, "no board table"
+    for cell, names, kind in rows:
+        info = elite.cells[int(cell)]
+        ru, en = (part.strip() for part in names.split(" / "))
+        assert (info.name_ru.lower(), info.name_en) == (ru.lower(), en), cell
+        expected = info.kind.value if info.kind is not CellKind.CARD else f"card: {info.deck}"
+        assert kind.split(" (")[0] == expected, cell
+    listed = {int(row[0]) for row in rows}
+    assert listed == {c.index for c in elite.cells if c.kind is not CellKind.PLOT}
+
+
+def test_the_plots_are_classic(elite, classic):
+    for cell in classic.plots:
+        mine, theirs = elite.cells[cell], classic.cells[cell]
+        assert (mine.name_en, mine.price, mine.rent, mine.industry) == (theirs.name_en, theirs.price, theirs.rent, theirs.industry)
+    assert [i.build_price for i in elite.industries] == [i.build_price for i in classic.industries]
+
+
+def test_the_central_industry_on_the_page(elite):
+    text = flat(section(page("millionaire-elite.md"), "The central industry"))
+    companies = [elite.cells[c] for c in elite.railroads]
+    assert [c.index for c in companies] == [5, 15, 25, 35]
+    price = int(re.search(r"Each costs (\d+)", text).group(1))
+    rents = [int(v) for v in re.search(r"holds: ([\d, ]+) \(", text).group(1).split(", ")]
+    taxes = [int(v) for v in re.search(r"holds: (\d+, \d+, \d+, \d+) \(the squares", text).group(1).split(", ")]
+    assert all(c.price == price and list(c.rent) == rents for c in companies)
+    assert list(elite.central_industry.tax) == taxes
+
+
+def test_the_share_market_on_the_page(elite):
+    text = flat(section(page("millionaire-elite.md"), "Shares and the Exchange"))
+    shares = elite.shares
+    assert f"in points of {shares.point} fants" in text
+    assert f"between a minimum of {shares.minimum} and a maximum of {shares.maximum}" in text
+    moves = re.search(r"moves by ([-+\d, or]+) points", text).group(1).replace(" or", ",").split(", ")
+    assert [int(m) for m in moves] == list(shares.moves)
+    assert f"starts at {shares.start_price} fants" in flat(page("millionaire-elite.md"))
+
+
+def test_the_fortune_deck_on_the_page(elite):
+    listed = numbered_list(section(page("millionaire-elite.md"), "Fortune"))
+    assert listed == [card.text_en for card in elite.decks["fortune"].cards]
+
+
+def test_the_policies_on_the_page(elite):
+    rows = table_rows(section(page("millionaire-elite.md"), "Insurance"))
+    assert [(k, t, int(p), int(c)) for k, t, p, c in rows] == [
+        (p.kind, p.term, p.premium, p.cover) for p in elite.policies]
+
+
+# ---------------------------------------------------------------- setup
+
+
+def test_elite_starts_like_classic_with_an_empty_market(elite):
+    game = new_game(elite, 3)
+    assert [p.cash for p in game.state.players] == [2000] * 3
+    assert market(game) == {"price": 100, "shares": [0, 0, 0], "policies": [[], [], []], "waiting": []}
+    assert RuleSet.for_board("millionaire-elite") == RuleSet.elite() == RuleSet.classic().replace(unsold_to_auction_cell=True)
+
+
+def test_classic_keeps_no_market_and_saves_none(classic):
+    game = new_game(classic)
+    assert game.state.market is None and "market" not in game.state.to_dict()
+
+
+# ---------------------------------------------------------------- the Exchange
+
+
+@pytest.mark.parametrize("face, price", [(1, 70), (2, 80), (3, 90), (4, 110), (5, 120), (6, 130)])
+def test_the_exchange_die_moves_the_price(elite, face, price):
+    game = new_game(elite)
+    rig(game, 1, 2, face)  # the Exchange's die is read after the roll's two
+    game.apply(Action.roll())
+    assert game.state.players[0].position == EXCHANGE
+    assert market(game)["price"] == price
+    assert game.pending.kind == "exchange"
+
+
+def test_the_price_stops_at_the_minimum_and_the_maximum(elite):
+    game = new_game(elite)
+    market(game)["price"] = 20
+    rig(game, 1, 2, 1)
+    game.apply(Action.roll())
+    assert market(game)["price"] == 10
+    game = new_game(elite)
+    market(game)["price"] = 490
+    rig(game, 1, 2, 6)
+    game.apply(Action.roll())
+    assert market(game)["price"] == 500
+
+
+def test_buying_and_selling_shares_at_the_exchange(elite):
+    game = new_game(elite)
+    rig(game, 1, 2, 6)  # price 130
+    game.apply(Action.roll())
+    assert Action.buy_shares(15) in game.legal_actions() and Action.buy_shares(16) not in game.legal_actions()
+    game.apply(Action.buy_shares(10))
+    assert market(game)["shares"][0] == 10 and game.state.players[0].cash == 2000 - 1300
+    assert game.state.bank_balance == 1300
+    assert game.pending.kind == "manage"  # one deal per visit
+    assert game.net_worth(0) == 700 + 10 * 130
+    end_turn(game)
+    roll(game, 5, 6)  # the other player moves on
+    settle(game)
+    end_turn(game)
+    game.state.players[0].position = 0
+    rig(game, 1, 2, 1)  # price 130 - 30 = 100
+    game.apply(Action.roll())
+    game.apply(Action.sell_shares(4))
+    assert market(game)["shares"][0] == 6 and game.state.players[0].cash == 700 + 400
+
+
+def test_bad_share_deals_are_refused_and_change_nothing(elite):
+    game = new_game(elite)
+    rig(game, 1, 2, 4)  # price 110
+    game.apply(Action.roll())
+    before = game.state.to_json()
+    for action, reason in ((Action.buy_shares(19), "at most 18 shares for your cash"),
+                           (Action.sell_shares(1), "you hold only 0 shares"),
+                           (Action.buy_shares(0), "a deal is at least 1 share"),
+                           (Action.buy_policy(1), "buy_policy is not an answer to a 'exchange' decision")):
+        with pytest.raises(IllegalActionError, match=re.escape(reason)):
+            game.apply(action)
+    assert game.state.to_json() == before
+
+
+def test_shares_are_traded_only_at_the_exchange(elite):
+    game = new_game(elite)
+    market(game)["shares"][0] = 3
+    roll(game, 2, 3)  # 5: the Airline concern
+    settle(game)
+    assert not any(a.kind in ("buy_shares", "sell_shares") for a in game.legal_actions())
+
+
+def test_a_player_with_no_cash_and_no_shares_is_not_asked(elite):
+    game = new_game(elite)
+    game.state.players[0].cash = 5
+    game.state.bank_balance = 1995
+    rig(game, 1, 2, 4)
+    game.apply(Action.roll())
+    assert market(game)["price"] == 110 and game.pending.kind == "manage"
+
+
+# ---------------------------------------------------------------- Fortune
+
+
+def fortune_game(elite, effect: str, **fields) -> Game:
+    game = new_game(elite)
+    game.state.players[0].position = 8
+    stack(game, "fortune", effect, **fields)
+    return game
+
+
+def test_a_fortune_card_sets_the_price_until_the_next_change(elite):
+    game = fortune_game(elite, "share_price", amount=50)
+    market(game)["price"] = 350
+    roll(game, 2, 3)
+    assert game.state.players[0].position == FORTUNE and market(game)["price"] == 50
+    settle(game)
+    end_turn(game)
+    assert market(game)["price"] == 50  # stays: nothing undoes a card
+
+
+def test_points_move_from_the_price_a_card_set(elite):
+    game = fortune_game(elite, "share_points", points=2)
+    market(game)["price"] = 300
+    roll(game, 2, 3)
+    assert market(game)["price"] == 320
+
+
+def test_points_stop_at_the_ends(elite):
+    game = fortune_game(elite, "share_points", points=-5)
+    market(game)["price"] = 30
+    roll(game, 2, 3)
+    assert market(game)["price"] == 10
+
+
+def test_go_to_the_exchange_moves_the_price_and_pays_income_past_start(elite):
+    game = new_game(elite)
+    game.state.players[0].position = 24
+    stack(game, "fortune", "move_to", target=EXCHANGE)
+    rig(game, 1, 2, 6)  # 24 + 3 = 27 (Fortune), then the Exchange's die
+    game.apply(Action.roll())
+    assert game.state.players[0].position == EXCHANGE and market(game)["price"] == 130
+    assert game.state.players[0].cash == 2200
+
+
+# ---------------------------------------------------------------- insurance
+
+
+def office_game(elite) -> Game:
+    game = new_game(elite)
+    game.state.players[0].position = 15
+    return game
+
+
+def test_buying_a_policy_at_the_insurance_company(elite):
+    game = office_game(elite)
+    roll(game, 1, 2)
+    assert game.pending.kind == "insurance"
+    number = policy_number(elite, "rent", "long")
+    game.apply(Action.buy_policy(number))
+    assert market(game)["policies"][0] == [["rent", "long"]]
+    assert game.state.players[0].cash == 2000 - elite.policies[number - 1].premium
+
+
+def test_one_policy_of_each_kind_and_the_premium_must_be_paid(elite):
+    game = office_game(elite)
+    insure(game, 0, "rent", "short")
+    game.state.players[0].cash = 35
+    game.state.bank_balance = 1965
+    roll(game, 1, 2)
+    before = game.state.to_json()
+    with pytest.raises(IllegalActionError, match="you already hold a policy against rent"):
+        game.apply(Action.buy_policy(policy_number(elite, "rent", "long")))
+    with pytest.raises(IllegalActionError, match=re.escape("not enough cash for the premium (35 < 50)")):
+        game.apply(Action.buy_policy(policy_number(elite, "auction", "long")))
+    with pytest.raises(IllegalActionError, match="policy 9 is not one of 1..8"):
+        game.apply(Action.buy_policy(9))
+    assert game.state.to_json() == before
+    numbers = sorted(a.amount for a in game.legal_actions() if a.kind == "buy_policy")
+    assert [elite.policies[n - 1].premium for n in numbers] == [10, 30, 20, 30]
+
+
+def test_a_short_term_policy_ends_at_start_a_long_term_one_does_not(elite):
+    game = new_game(elite)
+    insure(game, 0, "rent", "short")
+    insure(game, 0, "auction", "long")
+    game.state.players[0].position = 38
+    roll(game, 1, 3)  # 38 + 4 = 2, past START
+    assert market(game)["policies"][0] == [["auction", "long"]]
+    assert any(e.kind == "policy_ends" for e in game.events)
+
+
+def rent_game(elite, level: int) -> Game:
+    game = new_game(elite)
+    give(game, 1, 39, level=level)
+    game.state.players[0].position = 36
+    return game
+
+
+def test_a_rent_policy_pays_the_rent_and_ends(elite):
+    game = rent_game(elite, 2)  # rent 750
+    insure(game, 0, "rent", "long")
+    roll(game, 1, 2)
+    assert game.state.players[0].cash == 2000 and game.state.players[1].cash == 2750
+    assert game.state.bank_balance == -750 and market(game)["policies"][0] == []
+    assert game.state.total_money == 2 * 2000 + 200
+
+
+def test_a_rent_policy_pays_up_to_its_cover(elite):
+    game = rent_game(elite, 3)  # rent 1500, long cover 1000
+    insure(game, 0, "rent", "long")
+    roll(game, 1, 2)
+    assert game.state.players[0].cash == 1500 and game.state.players[1].cash == 3500
+
+
+def test_without_a_policy_the_rent_is_paid_as_in_classic(elite):
+    game = rent_game(elite, 2)
+    roll(game, 1, 2)
+    assert game.state.players[0].cash == 1250
+
+
+def test_an_auction_policy_keeps_a_plot_out_of_a_cards_auction(elite):
+    game = new_game(elite)
+    give(game, 1, 1)
+    insure(game, 1, "auction", "short")
+    game.state.players[0].position = 3
+    stack(game, "chance", "auction_others_plot")
+    roll(game, 2, 3)  # 8: Chance
+    assert game.pending.kind == "choose"
+    game.apply(Action.choose(1))
+    assert game.pending.kind == "manage" and game.state.owner[1] == 1
+    assert market(game)["policies"][1] == [] and game.events[-1].kind == "shield"
+
+
+def test_without_an_auction_policy_the_card_auctions_the_plot(elite):
+    game = new_game(elite)
+    give(game, 1, 1)
+    game.state.players[0].position = 3
+    stack(game, "chance", "auction_others_plot")
+    roll(game, 2, 3)
+    game.apply(Action.choose(1))
+    assert game.pending.kind == "bid"
+
+
+def test_a_shares_policy_pays_the_fall_a_card_makes(elite):
+    game = fortune_game(elite, "share_price", amount=50)
+    market(game)["price"] = 350
+    market(game)["shares"] = [4, 5]
+    insure(game, 1, "shares", "long")
+    roll(game, 2, 3)
+    assert game.state.players[1].cash == 2000 + 5 * 300
+    assert game.state.players[0].cash == 2000 and market(game)["policies"][1] == []
+
+
+def test_a_shares_policy_pays_up_to_its_cover(elite):
+    game = fortune_game(elite, "share_price", amount=10)
+    market(game)["price"] = 500
+    market(game)["shares"] = [0, 10]
+    insure(game, 1, "shares", "short")  # cover 1000 < 10 * 490
+    roll(game, 2, 3)
+    assert game.state.players[1].cash == 3000
+
+
+def test_a_fall_at_the_exchange_is_not_covered(elite):
+    game = new_game(elite)
+    market(game)["shares"] = [5, 0]
+    insure(game, 0, "shares", "long")
+    rig(game, 1, 2, 1)
+    game.apply(Action.roll())
+    assert market(game)["price"] == 70 and market(game)["policies"][0] == [["shares", "long"]]
+    assert game.state.players[0].cash == 2000
+
+
+# ---------------------------------------------------------------- the central industry
+
+
+def test_central_industry_rent_grows_with_the_companies_owned(elite):
+    for owned, rent in ((1, 50), (2, 120), (3, 250), (4, 500)):
+        game = new_game(elite)
+        give(game, 1, *elite.railroads[:owned])
+        game.state.players[0].position = 2
+        roll(game, 1, 2)  # 5: the Airline concern
+        assert game.state.players[0].cash == 2000 - rent, owned
+
+
+def test_the_holding_tax_is_paid_passing_start(elite):
+    game = new_game(elite)
+    give(game, 0, 5, 15)
+    game.state.players[0].position = 38
+    roll(game, 1, 3)  # to 2, past START: +200, tax 40 for two companies
+    settle(game)
+    assert game.state.players[0].cash == 2000 + 200 - 40
+    assert any(e.kind == "pay" and e.detail == "holding_tax" and e.amount == 40 for e in game.events)
+
+
+def test_a_tax_policy_pays_the_holding_tax(elite):
+    game = new_game(elite)
+    give(game, 0, 5, 15, 25)
+    insure(game, 0, "tax", "short")
+    game.state.players[0].position = 38
+    roll(game, 1, 3)
+    settle(game)
+    assert game.state.players[0].cash == 2200 and market(game)["policies"][0] == []
+
+
+def test_no_companies_no_holding_tax(elite):
+    game = new_game(elite)
+    game.state.players[0].position = 38
+    roll(game, 1, 3)
+    settle(game)
+    assert game.state.players[0].cash == 2200
+
+
+# ---------------------------------------------------------------- the Auction cell
+
+
+def decline_night_club(game: Game) -> None:
+    roll(game, 1, 3)  # 4: Night club
+    game.apply(Action.decline())
+    while game.pending.kind == "bid":
+        game.apply(Action.pass_())
+
+
+def test_a_plot_nobody_bids_on_waits_on_the_auction_cell(elite):
+    game = new_game(elite)
+    decline_night_club(game)
+    assert game.state.owner[4] == -1 and market(game)["waiting"] == [4]
+    assert game.events[-1].kind == "lot_waits"
+    end_turn(game)
+    game.state.players[1].position = 0
+    roll(game, 1, 3)  # the other player stops on the waiting plot: no offer
+    assert game.pending.kind == "manage"
+
+
+def test_the_auction_cell_sells_a_waiting_plot_at_its_price(elite):
+    game = new_game(elite)
+    decline_night_club(game)
+    end_turn(game)
+    game.state.players[1].position = 34
+    roll(game, 1, 2)
+    assert game.pending.kind == "lot" and game.pending.options == [4]
+    game.apply(Action.choose(4))
+    assert game.state.owner[4] == 1 and game.state.players[1].cash == 2000 - 70 and market(game)["waiting"] == []
+
+
+def test_the_auction_cell_offers_only_what_the_player_can_pay(elite):
+    game = new_game(elite)
+    market(game)["waiting"] = [4, 39]
+    game.state.players[0].cash = 100
+    game.state.bank_balance = 1900
+    game.state.players[0].position = 34
+    roll(game, 1, 2)
+    assert game.pending.options == [4]
+    with pytest.raises(IllegalActionError, match="cell 39 is not one of"):
+        game.apply(Action.choose(39))
+    game.apply(Action.skip())
+    assert market(game)["waiting"] == [4, 39]
+
+
+def test_without_the_option_an_unsold_plot_stays_on_the_board(elite):
+    game = new_game(elite, unsold_to_auction_cell=False)
+    decline_night_club(game)
+    assert market(game)["waiting"] == []
+    end_turn(game)
+    game.state.players[1].position = 0
+    roll(game, 1, 3)
+    assert game.pending.kind == "buy"
+
+
+def test_a_card_auction_may_sell_a_waiting_plot(elite):
+    game = new_game(elite)
+    market(game)["waiting"] = [4]
+    game.state.players[0].position = 3
+    stack(game, "chance", "auction_unowned")
+    roll(game, 2, 3)
+    game.apply(Action.choose(4))
+    game.apply(Action.bid(10))  # the next player bids first
+    game.apply(Action.pass_())
+    assert game.state.owner[4] == 1 and market(game)["waiting"] == []
+
+
+# ---------------------------------------------------------------- bankruptcy, saves, events
+
+
+def test_a_bankrupt_players_shares_and_policies_go_back(elite):
+    game = rent_game(elite, 4)  # rent 2000
+    game.state.players[0].cash = 10
+    game.state.bank_balance = 1990
+    market(game)["shares"][0] = 7
+    insure(game, 0, "tax", "long")
+    roll(game, 1, 2)
+    assert game.state.players[0].bankrupt
+    assert market(game)["shares"][0] == 0 and market(game)["policies"][0] == []
+
+
+def test_the_market_is_saved_and_loaded(elite):
+    game = Game(elite, agents=["cautious", "aggressive", "monopolist"], seed=3)
+    game.run(max_rounds=40)
+    assert any(market(game)["shares"]) or any(market(game)["policies"])
+    loaded = GameState.from_json(game.state.to_json(), elite)
+    assert loaded == game.state and loaded.market == game.state.market
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["market"].update(price=105), "'market.price' is 105, not a price of the ladder"),
+    (lambda d: d["market"].update(price=5000), "'market.price' must be an integer 10..500"),
+    (lambda d: d["market"].update(shares=[1]), "'market.shares' must have one entry per player (2)"),
+    (lambda d: d["market"].update(shares=[-1, 0]), "'market.shares[0]' must be a number of shares"),
+    (lambda d: d["market"].update(policies=[[["rent", "forever"]], []]), "'market.policies[0]' must list [kind, term]"),
+    (lambda d: d["market"].update(policies=[[["rent", "long"], ["rent", "short"]], []]), "holds two policies of one kind"),
+    (lambda d: d["market"].update(waiting=[0]), "'market.waiting' must list unowned properties"),
+    (lambda d: d["market"].update(bonus=1), "'market.bonus' is not part of a saved game"),
+    (lambda d: d.pop("market"), "'market' is missing"),
+])
+def test_a_damaged_market_is_refused(elite, change, message):
+    data = new_game(elite).state.to_dict()
+    change(data)
+    with pytest.raises(SaveFileError, match=re.escape(message)):
+        GameState.from_dict(json.loads(json.dumps(data)), elite)
+
+
+def test_a_market_on_a_classic_save_is_refused(classic, elite):
+    data = new_game(classic).state.to_dict()
+    data["market"] = new_game(elite).state.to_dict()["market"]
+    with pytest.raises(SaveFileError, match="has no shares, insurance or Auction cell"):
+        GameState.from_dict(data, classic)
+
+
+def test_a_pending_exchange_must_stand_on_the_exchange(elite):
+    game = new_game(elite)
+    rig(game, 1, 2, 4)
+    game.apply(Action.roll())
+    data = game.state.to_dict()
+    data["players"][0]["position"] = 4
+    with pytest.raises(SaveFileError, match="does not stand on an 'exchange' cell"):
+        GameState.from_dict(data, elite)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_elite_event_reads_in_both_languages(elite, lang):
+    kinds = {"share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits"}
+    events = []
+    for seed in range(12):  # games until every kind has happened
+        game = Game(elite, agents=["cautious", "aggressive", "monopolist", "random"], seed=seed)
+        game.run(max_rounds=150)
+        events += [(e, game.names) for e in game.events]
+        if kinds <= {e.kind for e, _ in events}:
+            break
+    assert kinds <= {e.kind for e, _ in events}
+    for event, names in events:
+        if event.kind in kinds | {"sell_shares", "policy_ends", "shield"}:
+            sentence = describe(event, elite, names, lang)
+            assert "{" not in sentence and ("_" not in sentence)
+            if lang == "ru":
+                assert not re.search(r"\b(the|shares|policy)\b", sentence), sentence
+
+
+# ---------------------------------------------------------------- bots and the ledger
+
+
+def test_the_cautious_bot_insures_and_the_aggressive_one_invests(elite):
+    game = Game(elite, RuleSet.elite().replace(shuffle_seats=False), agents=["cautious", "aggressive"], seed=2)
+    game.run(max_rounds=200)
+    bought = {(e.player, e.kind) for e in game.events if e.kind in ("policy", "buy_shares")}
+    assert (0, "policy") in bought and (1, "buy_shares") in bought
+    assert (0, "buy_shares") not in bought and (1, "policy") not in bought
+
+
+def test_the_investor_buys_only_cheap_and_sells_dear(elite):
+    game = Game(elite, agents=["aggressive"] * 3, seed=5)
+    game.run(max_rounds=300)
+    prices = [e.amount // e.other for e in game.events if e.kind == "buy_shares"]
+    sales = [e.amount // e.other for e in game.events if e.kind == "sell_shares"]
+    assert prices and max(prices) <= elite.shares.start_price
+    assert all(p >= 2 * elite.shares.start_price for p in sales)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_money_is_conserved_in_elite_games(elite, seed):
+    game = Game(elite, agents=["cautious", "aggressive", "monopolist", "random"][: 2 + seed % 3], seed=seed)
+    game.run(max_rounds=200)
+    start = len(game.state.players) * 2000 + 200
+    assert game.state.total_money == start
+
+
+# ---------------------------------------------------------------- bad board files
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("[shares]\nstart_price = 100", "[shares]\nstart_price = 105", "field 'start_price': 105 is not on the ladder"),
+    ("moves = [-3, -2, -1, 1, 2, 3]", "moves = [-3, -2, -1, 1, 2]", "field 'moves' must list 6 moves"),
+    ("maximum = 500", "maximum = 505", "maximum - minimum (495) must be a whole number of points of 10"),
+    ("point = 10", "point = 0", "field 'point' must be an integer 1.."),
+    ('effect = "share_price"\namount = 50', 'effect = "share_price"\namount = 55', "field 'amount': 55 is not a share price"),
+    ('{ kind = "rent", term = "short", premium = 40, cover = 500 }',
+     '{ kind = "fire", term = "short", premium = 40, cover = 500 }', "policy 1: field 'kind' must be one of rent, tax"),
+    ('{ kind = "tax", term = "short", premium = 10, cover = 200 }',
+     '{ kind = "rent", term = "short", premium = 10, cover = 200 }', "a short-term rent policy is listed twice"),
+    ("tax = [10, 40, 90, 160]", "tax = [10, 40]", "field 'tax' must list 4 amounts"),
+])
+def test_bad_elite_tables_are_refused_with_their_place(old, new, message):
+    assert old in ELITE_TOML
+    with pytest.raises(BoardFileError, match=re.escape(message)):
+        parse_board(ELITE_TOML.replace(old, new, 1), "elite.toml")
+
+
+def test_an_exchange_needs_the_share_rules_and_they_need_an_exchange():
+    without = re.sub(r"\[shares\].*?moves = \[[^\]]*\]\n", "", ELITE_TOML, flags=re.S)
+    with pytest.raises(BoardFileError, match="cell 3 is an 'exchange' cell and needs the share price's rules"):
+        parse_board(without, "elite.toml")
+    no_cells = ELITE_TOML.replace('kind = "exchange"', 'kind = "rest"')
+    with pytest.raises(BoardFileError, match="no 'exchange' cell to trade shares on"):
+        parse_board(no_cells, "elite.toml")
+    no_office = ELITE_TOML.replace('kind = "insurance"', 'kind = "rest"')
+    with pytest.raises(BoardFileError, match="no 'insurance' cell to sell policies at"):
+        parse_board(no_office, "elite.toml")
