@@ -115,7 +115,7 @@ def Message(problem: Refused | None, lang: str) -> None:
 def Table(lesson: ClassroomGame, lang: str, version: int, seat: int | None = None) -> None:
     """The status line, the players and the log, as every view shows them (``version``: the game's,
     so that the table is drawn again after every change)."""
-    Html(f"<div class='mln-status' data-position='{html.escape(lesson.position())}'>{html.escape(lesson.status(lang, seat))}</div>",
+    Html(f"<div class='mln-status' data-version='{version}' data-position='{html.escape(lesson.position())}'>{html.escape(lesson.status(lang, seat))}</div>",
          ["mln-status-box"])
     Html(lesson.players_html(lang), ["mln-players-box"])
     Html(f"<b>{html.escape(word(lang, 'table.log'))}</b>" + lesson.log_html(lang), ["mln-log-box"])
@@ -220,9 +220,9 @@ def TeamPage() -> None:
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
-            if not loaded:
-                return
-            if mine is None:
+            if not loaded:  # the browser has not said yet whether it holds a seat
+                pass
+            elif mine is None:
                 JoinForm(lesson, lang, version, lost=bool(secret), on_joined=set_secret)
             else:
                 Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])

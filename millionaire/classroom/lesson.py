@@ -48,6 +48,7 @@ import queue
 import re
 import secrets as _secrets
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,7 @@ class ClassroomGame:
         self.seed = seed
         self.bot_delay = bot_delay
         self.version = 0
+        self.changed_at: dict[int, float] = {}  # when each version was saved (perf_counter), to time the views
         self._saved_events = len(game.events)
         self._lock = threading.RLock()
         self._agents: dict[tuple[int, str], Any] = {}
@@ -154,6 +156,7 @@ class ClassroomGame:
         self.store.save(self.game_id, self.phase, self.game.state.to_json(), self.seats, [tuple(e) for e in events])
         self._saved_events = len(self.game.events)
         self.version += 1
+        self.changed_at[self.version] = time.perf_counter()
         self._queue.put(self.version)
         self._wake.set()
 
