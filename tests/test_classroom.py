@@ -333,3 +333,30 @@ def test_every_refusal_has_words_in_both_languages():
     assert len(keys) >= 12
     for key in keys:
         assert f"classroom.{key}" in WORDS["en"] and f"classroom.{key}" in WORDS["ru"], key
+
+
+def test_a_team_bids_in_an_auction_with_an_amount(tmp_path):
+    lesson = ClassroomGame.open(tmp_path, seats=2, seed=2, lang="en")
+    foxes, owls = joined(lesson, "Foxes", "Owls")
+    lesson.start()
+    secrets = {0: foxes, 1: owls}
+    for _ in range(200):  # roll, decline every purchase: the plot goes to auction and both teams bid
+        pending = lesson.game.pending
+        mine = secrets[pending.player]
+        if pending.kind == "bid":
+            lowest = min(a.amount for a in lesson.legal_actions(mine) if a.kind == "bid")
+            before = snapshot(lesson)
+            with pytest.raises(IllegalMove):
+                lesson.act(mine, Action("bid", amount=lowest - 1))
+            assert snapshot(lesson) == before
+            seat = pending.player
+            lesson.act(mine, Action("bid", amount=lowest))
+            after = lesson.game.pending
+            if after.kind == "bid":  # the auction goes on, with this bid the highest
+                assert (after.data["high"], after.data["high_bidder"]) == (lowest, seat)
+            else:  # the other team had passed: the plot is this team's
+                assert lesson.game.events[-1].player == seat
+            return
+        kinds = [a.kind for a in lesson.legal_actions(mine)]
+        lesson.act(mine, Action.decline() if "decline" in kinds else lesson.legal_actions(mine)[0])
+    pytest.fail("no auction in 200 decisions")

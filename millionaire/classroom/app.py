@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import html
+import os
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
@@ -150,7 +151,7 @@ def TeacherPage() -> None:
                 set_exported(", ".join(str(path) for path in result))
         return run
 
-    address = __import__("os").environ.get(ADDRESS_VARIABLE, "")
+    address = os.environ.get(ADDRESS_VARIABLE, "")
     with solara.Div(classes=["mln-page", "mln-teacher"]):
         Board(lesson, lang, version)
         with solara.Div(classes=["mln-side"]):
@@ -245,7 +246,7 @@ def JoinForm(lesson: ClassroomGame, lang: str, version: int, lost: bool, on_join
     def join() -> None:
         try:
             if seat_label not in labels:
-                raise Refused("no_seat", seat="—", count=len(lesson.seats))
+                raise Refused("choose_seat")
             on_joined(lesson.join(code, labels[seat_label], team))
         except Refused as error:
             set_problem(error)
