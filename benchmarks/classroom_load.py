@@ -41,10 +41,13 @@ def measure(sessions: int, turns: int, bot_delay: float) -> dict:
     lesson.start()  # no team joined: four bots play, one move every bot_delay seconds
     while lesson.game.state.turns < turns and not lesson.game.finished:
         time.sleep(0.05)
-    lesson.pause()
-    lesson.wait_shown()
+    last = lesson.version  # the moves measured: the start (version 1) excluded, up to this one
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all(last in page.socket.first_seen for page in pages):
+        time.sleep(0.05)
     elapsed = time.perf_counter() - started
-    seen = delays({v: t for v, t in lesson.changed_at.items() if v > 1}, pages)  # version 1 is the start
+    lesson.close()  # stops the bots
+    seen = delays({v: t for v, t in lesson.changed_at.items() if 1 < v <= last}, pages)
     missed = sorted(v for v, d in seen.items() if d is None)
     times = sorted(d for d in seen.values() if d is not None)
     in_order = all(sorted(p.socket.first_seen, key=p.socket.first_seen.get) == sorted(p.socket.first_seen) for p in pages)
@@ -60,7 +63,6 @@ def measure(sessions: int, turns: int, bot_delay: float) -> dict:
     }
     for page in pages:
         page.close()
-    lesson.close()
     return result
 
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 import html
 import os
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets
 import solara
 
 from ..actions import Action
@@ -40,7 +41,7 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
   box-sizing: border-box; font-family: sans-serif; }
 .mln-board-box { flex: 0 0 auto; width: min(62vw, calc(100vh - 16px)); }
 .mln-team .mln-board-box { width: min(56vw, calc(100vh - 16px)); }
-.mln-board-box img { width: 100%; height: auto; display: block; }
+.mln-board-box img, .mln-board-box .widget-image { width: 100%; height: auto; display: block; }
 .mln-side { flex: 1 1 300px; min-width: 280px; display: flex; flex-direction: column; gap: 6px; }
 .mln-title { font-size: 20px; font-weight: bold; color: #24452a; line-height: 1.25; }
 .mln-join { font-size: 24px; font-weight: bold; line-height: 1.25; word-break: break-all; }
@@ -61,26 +62,34 @@ def parse_key(search: str) -> str:
     return urllib.parse.parse_qs(search or "").get("key", [""])[0]
 
 
-def use_version(lesson: ClassroomGame) -> int:
-    """The game's version, and a re-render of this page after every change to it."""
-    version, set_version = solara.use_state(lesson.version)
+def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Sequence[Any] = ()) -> Any:
+    """``select()`` read from the shared game, and a re-render of this component whenever a change
+    to the game changes it (each component subscribes for the part it shows, so that a move redraws
+    the board and the table, not the whole page)."""
+    _, set_value = solara.use_state(None)  # what ``select()`` gave at the last change: re-render when it differs
 
     def subscribe() -> Callable[[], None]:
         import solara.server.kernel_context as kernel_context
 
         context = kernel_context.get_current_context()
 
-        def changed(new: int) -> None:
+        def changed(_: int) -> None:
             if not context.closed_event.is_set():
+                new = select()
                 with context:
-                    set_version(new)
+                    set_value(new)  # an equal value re-renders nothing
 
         unsubscribe = lesson.subscribe(changed)
         context.on_close(unsubscribe)
         return unsubscribe
 
-    solara.use_effect(subscribe, [lesson])
-    return version
+    solara.use_effect(subscribe, [lesson, *dependencies])
+    return select()
+
+
+def use_version(lesson: ClassroomGame) -> int:
+    """The game's version: the component is drawn again after every change."""
+    return use_game(lesson, lambda: lesson.version)
 
 
 @solara.component_vue(str(Path(__file__).with_name("seat_keeper.vue")))
@@ -96,10 +105,66 @@ def Language(lang: str, on_lang: Callable[[str], None]) -> None:
                                classes=["mln-language"])
 
 
+def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], dependencies: Sequence[Any]) -> None:
+    """After the component is drawn, ``shower()`` finds its widgets and returns ``show``, which is
+    called at once and after every change to the shared game, in this page's context: it sets new
+    values on widgets already on the page, so a move costs a page a few values, not a render."""
+
+    def bind() -> Callable[[], None]:
+        import solara.server.kernel_context as kernel_context
+
+        context = kernel_context.get_current_context()
+        show = shower()
+        show()
+
+        def changed(_: int) -> None:
+            if not context.closed_event.is_set():
+                with context:
+                    show()
+
+        unsubscribe = lesson.subscribe(changed)
+        context.on_close(unsubscribe)
+        return unsubscribe
+
+    solara.use_effect(bind, dependencies)
+
+
 @solara.component
-def Board(lesson: ClassroomGame, lang: str, version: int) -> None:
-    with solara.Div(classes=["mln-board-box"]):
-        solara.Image(lesson.board_png(lang), classes=["mln-board"])
+def LiveBoard(lesson: ClassroomGame, lang: str) -> Any:
+    """The board, redrawn after every move."""
+    image = widgets.Image.element(format="png")
+
+    def shower() -> Callable[[], None]:
+        widget = solara.get_widget(image)
+
+        def show() -> None:
+            version, picture = lesson.board_view(lang)
+            with widget.hold_sync():
+                widget.value = picture
+                widget._dom_classes = ("mln-board", f"mln-board-v{version}")  # says which move it shows
+        return show
+
+    follow(lesson, shower, [lang])
+    with solara.Div(classes=["mln-board-box"]) as box:
+        solara.display(image)
+    return box
+
+
+@solara.component
+def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
+    """The status line (for the viewer's ``seat``), the players and the log, after every move."""
+    parts = [widgets.HTML.element(_dom_classes=[name]) for name in ("mln-status-box", "mln-players-box", "mln-log-box")]
+
+    def shower() -> Callable[[], None]:
+        found = [solara.get_widget(element) for element in parts]
+
+        def show() -> None:
+            for widget, markup in zip(found, lesson.table_view(lang, seat)):
+                widget.value = markup
+        return show
+
+    follow(lesson, shower, [lang, seat])
+    return widgets.VBox.element(children=parts)
 
 
 def Html(markup: str, classes: list[str]) -> Any:
@@ -112,24 +177,15 @@ def Message(problem: Refused | None, lang: str) -> None:
         Html(html.escape(problem.text(lang)), ["mln-message"])
 
 
-@solara.component
-def Table(lesson: ClassroomGame, lang: str, version: int, seat: int | None = None) -> None:
-    """The status line, the players and the log, as every view shows them (``version``: the game's,
-    so that the table is drawn again after every change)."""
-    Html(f"<div class='mln-status' data-version='{version}' data-position='{html.escape(lesson.position())}'>{html.escape(lesson.status(lang, seat))}</div>",
-         ["mln-status-box"])
-    Html(lesson.players_html(lang), ["mln-players-box"])
-    Html(f"<b>{html.escape(word(lang, 'table.log'))}</b>" + lesson.log_html(lang), ["mln-log-box"])
-
-
 # ---------------------------------------------------------------------- the teacher's screen
 @solara.component
 def TeacherPage() -> None:
     lesson = current()
-    version = use_version(lesson)
     lang, set_lang = solara.use_state("ru")
     problem, set_problem = solara.use_state(None)
     exported, set_exported = solara.use_state("")
+    # the controls change with the phase and the seats only; the board and the table follow every move
+    controls = use_game(lesson, lambda: (lesson.phase, tuple((s.kind, s.team, s.strategy) for s in lesson.seats)))
     router = solara.use_router()
     solara.Style(_CSS)
     if not lesson.is_teacher(parse_key(router.search)):
@@ -153,7 +209,7 @@ def TeacherPage() -> None:
 
     address = os.environ.get(ADDRESS_VARIABLE, "")
     with solara.Div(classes=["mln-page", "mln-teacher"]):
-        Board(lesson, lang, version)
+        LiveBoard(lesson, lang)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
@@ -174,36 +230,40 @@ def TeacherPage() -> None:
                     solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary")
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
-            Table(lesson, lang, version)
+            LiveTable(lesson, lang, None)
             Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
-            for seat in lesson.seats:
-                SeatControls(lesson, seat.number, lang, version, do)
+            for number, (kind, team, strategy) in enumerate(controls[1]):
+                SeatControls(lesson, number, kind, team, strategy, controls[0], lang, do)
 
 
 @solara.component
-def SeatControls(lesson: ClassroomGame, number: int, lang: str, version: int, do: Callable[[Callable[[], Any]], Callable[[], None]]) -> None:
+def SeatControls(lesson: ClassroomGame, number: int, kind: str, team: str, strategy: str, phase: str, lang: str,
+                 do: Callable[[Callable[[], Any]], Callable[[], None]]) -> None:
     """One seat on the teacher's screen: who holds it, its bot, and the teacher's two commands."""
-    seat = lesson.seats[number]
-    name = seat.team if seat.kind == "team" else word(lang, f"classroom.kind_{seat.kind}")
+    name = team if kind == "team" else word(lang, f"classroom.kind_{kind}")
     labels = {strategy_label(lang, s): s for s in BOT_STRATEGIES}
     with solara.Div(classes=["mln-seat-row"]):
         Html(html.escape(word(lang, "classroom.seat_of", seat=number + 1, team=name)), ["mln-seat-name"])
-        if lesson.phase == "joining" or seat.kind == "open" and lesson.phase != "finished":
-            solara.Select(label=word(lang, "classroom.strategy"), values=list(labels),
-                          value=strategy_label(lang, seat.strategy),
+        if phase == "joining" or kind == "open" and phase != "finished":
+            solara.Select(label=word(lang, "classroom.strategy"), values=list(labels), value=strategy_label(lang, strategy),
                           on_value=lambda label: do(lambda: lesson.set_strategy(number, labels[label]))(),
                           style={"max-width": "170px"})
-        if seat.kind == "team":
+        if kind == "team":
             solara.Button(word(lang, "classroom.takeover"), on_click=do(lambda: lesson.takeover(number)), small=True)
-        if seat.kind != "open" and lesson.phase != "finished":
+        if kind != "open" and phase != "finished":
             solara.Button(word(lang, "classroom.free"), on_click=do(lambda: lesson.free(number)), small=True)
 
 
 # ---------------------------------------------------------------------- a team's screen
+def seat_held(lesson: ClassroomGame, secret: str) -> tuple[int, str] | None:
+    """The seat number and team that ``secret`` opens now, or ``None``."""
+    seat = lesson.seat_of(secret) if secret else None
+    return (seat.number, seat.team) if seat is not None else None
+
+
 @solara.component
 def TeamPage() -> None:
     lesson = current()
-    version = use_version(lesson)
     lang, set_lang = solara.use_state("ru")
     secret, set_secret = solara.use_state("")
     loaded, set_loaded = solara.use_state(False)
@@ -215,33 +275,35 @@ def TeamPage() -> None:
         set_loaded(True)
 
     SeatKeeper(storage_key=STORAGE_KEY, secret=secret, event_loaded=on_loaded)
-    mine = lesson.seat_of(secret) if secret else None
+    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees the seat
+    seats = use_game(lesson, lambda: tuple((s.kind, s.team) for s in lesson.seats))
+    mine = lesson.seats[held[0]] if held is not None else None
     with solara.Div(classes=["mln-page", "mln-team"]):
-        Board(lesson, lang, version)
+        LiveBoard(lesson, lang)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
-            if not loaded:  # the browser has not said yet whether it holds a seat
-                pass
-            elif mine is None:
-                JoinForm(lesson, lang, version, lost=bool(secret), on_joined=set_secret)
-            else:
+            if mine is not None:
                 Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])
                 Message(problem, lang)
-                Moves(lesson, secret, mine.number, lang, version, set_problem)
-            Table(lesson, lang, version, mine.number if mine is not None else None)
+                Moves(lesson, secret, mine.number, lang, set_problem)
+            elif loaded:  # the browser has said that it holds no seat (or a key that opens none)
+                JoinForm(lesson, lang, seats, lost=bool(secret), on_joined=set_secret)
+            LiveTable(lesson, lang, mine.number if mine is not None else None)
 
 
 @solara.component
-def JoinForm(lesson: ClassroomGame, lang: str, version: int, lost: bool, on_joined: Callable[[str], None]) -> None:
+def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...], lost: bool,
+             on_joined: Callable[[str], None]) -> None:
+    """Code, seat and team name; ``seats`` (each seat's kind and team) as the page last read them."""
     code, set_code = solara.use_state("")
     team, set_team = solara.use_state("")
     seat_label, set_seat_label = solara.use_state("")
     problem, set_problem = solara.use_state(None)
     labels = {}
-    for seat in lesson.seats:
-        key = "seat_of" if seat.kind == "team" else "seat_free"
-        labels[word(lang, f"classroom.{key}", seat=seat.number + 1, team=seat.team)] = seat.number
+    for number, (kind, name) in enumerate(seats):
+        key = "seat_of" if kind == "team" else "seat_free"
+        labels[word(lang, f"classroom.{key}", seat=number + 1, team=name)] = number
 
     def join() -> None:
         try:
@@ -263,8 +325,9 @@ def JoinForm(lesson: ClassroomGame, lang: str, version: int, lost: bool, on_join
 
 
 @solara.component
-def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, version: int, set_problem: Callable[[Any], None]) -> None:
+def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
     """The seat's buttons: only when the pending decision is its own."""
+    use_version(lesson)
     amount, set_amount = solara.use_state(0)
     managed_label, set_managed_label = solara.use_state(None)
     actions = lesson.legal_actions(secret)

@@ -418,6 +418,21 @@ class ClassroomGame:
             self._pictures[lang] = (self.version, picture)
             return picture
 
+    def board_view(self, lang: str) -> tuple[int, bytes]:
+        """The version and the board picture in ``lang``, read together."""
+        with self._lock:
+            return self.version, self.board_png(lang)
+
+    def table_view(self, lang: str, seat: int | None = None) -> tuple[str, str, str]:
+        """What a page shows beside the board, read at one moment: the status line (for the viewer's
+        ``seat``, with the version and the position in its ``data-`` attributes), the players' table
+        and the log."""
+        with self._lock:
+            status = (f"<div class='mln-status' data-version='{self.version}' data-position='{html.escape(self.position())}'>"
+                      f"{html.escape(self.status(lang, seat))}</div>")
+            log = f"<b>{html.escape(word(lang, 'table.log'))}</b>" + self.log_html(lang)
+            return status, self.players_html(lang), log
+
     def last_dice(self) -> tuple[int, ...]:
         """The faces of the last roll (none before the first)."""
         for event in reversed(self.game.events):

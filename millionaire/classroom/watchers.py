@@ -2,13 +2,16 @@
 
 Each :class:`WatchingSession` is what the server makes for a browser tab (a virtual kernel with its
 own widgets) with a recording socket in place of the browser's websocket: every message the server
-sends to the tab is timed, and the game version it carries (the status line's ``data-version``) is
-noted. The load benchmark (``benchmarks/classroom_load.py``) opens thirty of them; a test opens three.
+sends to the tab is timed, and the game versions it carries are noted (the status line's
+``data-version`` and the board's ``mln-board-vN``): a page shows a version once both have been sent. The load benchmark (``benchmarks/classroom_load.py``) opens thirty of them; a test opens three.
 
 Examples
 --------
 >>> socket = RecordingSocket()
 >>> socket.send(b'{"unsafe_innerHTML": "<div class=\\'mln-status\\' data-version=\\'7\\'>"}')
+>>> sorted(socket.first_seen)
+[]
+>>> socket.send(b'{"class_": "mln-board-box mln-board-v7"}')
 >>> sorted(socket.first_seen)
 [7]
 """
@@ -20,14 +23,16 @@ import re
 import time
 from typing import Any
 
-_VERSION = re.compile(rb"data-version='(\d+)'")
+_STATUS = re.compile(rb"data-version='(\d+)'")
+_BOARD = re.compile(rb"mln-board-v(\d+)")
 
 
 class RecordingSocket:
     """Stands in for a browser's websocket: keeps when each game version was first sent to it."""
 
     def __init__(self) -> None:
-        self.first_seen: dict[int, float] = {}
+        self.status_seen: dict[int, float] = {}
+        self.board_seen: dict[int, float] = {}
         self.messages = 0
         self.bytes = 0
 
@@ -36,8 +41,15 @@ class RecordingSocket:
         raw = data.encode() if isinstance(data, str) else bytes(data)
         self.messages += 1
         self.bytes += len(raw)
-        for version in _VERSION.findall(raw):
-            self.first_seen.setdefault(int(version), now)
+        for version in _STATUS.findall(raw):
+            self.status_seen.setdefault(int(version), now)
+        for version in _BOARD.findall(raw):
+            self.board_seen.setdefault(int(version), now)
+
+    @property
+    def first_seen(self) -> dict[int, float]:
+        """When each version was on the page: its status line and its board both sent."""
+        return {v: max(t, self.board_seen[v]) for v, t in self.status_seen.items() if v in self.board_seen}
 
     send_bytes = send
     send_text = send
