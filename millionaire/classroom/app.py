@@ -1,8 +1,10 @@
 """The classroom server's pages (Solara): the teacher's screen at ``/teacher`` and a team's at ``/``.
 
-A thin layer over :class:`~millionaire.classroom.lesson.ClassroomGame`: every page subscribes to the
-one shared game and draws itself again after each change; every click calls the game, and a refusal
-is shown as a message in the page's language. The team's browser keeps its seat's secret in
+A thin layer over :class:`~millionaire.classroom.lesson.ClassroomGame`, the one game every page
+shares. After each change the board and the table of every page (:func:`LiveBoard`,
+:func:`LiveTable`) get new values in place, the rest of a page is drawn again only when what it
+shows changes (a seat taken, the phase); every click calls the game, and a refusal is shown as a
+message in the page's language. The team's browser keeps its seat's secret in
 ``localStorage`` (``seat_keeper.vue``), so a refresh keeps the seat. Nothing a visitor types is run:
 the pages take a code, a seat, a name, and the moves the engine lists.
 
@@ -168,6 +170,7 @@ def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
 
 
 def Html(markup: str, classes: list[str]) -> Any:
+    """A piece of HTML (always escaped by the caller) with CSS classes."""
     return solara.HTML(tag="div", unsafe_innerHTML=markup, classes=classes)
 
 
