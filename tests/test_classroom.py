@@ -16,6 +16,7 @@ from millionaire.class_data import load_class_data
 from millionaire.classroom import ClassroomGame, IllegalMove, Refused
 from millionaire.classroom.seats import CODE_DIGITS, TEAM_NAME_MOST, clean_team_name, same_secret
 from millionaire.classroom.store import FILE_NAME, ClassroomStore
+from millionaire.errors import MillionaireError
 from millionaire.state import GameState
 from millionaire.words import WORDS
 
@@ -274,6 +275,16 @@ def test_every_change_is_one_transaction_and_a_failed_one_leaves_nothing(tmp_pat
     assert (tmp_path / FILE_NAME).exists()
     lesson.close()
     store.close()
+
+
+@pytest.mark.parametrize("damage", ["UPDATE games SET phase = 'dancing'", "UPDATE seats SET kind = 'ghost' WHERE seat = 1",
+                                    "DELETE FROM seats WHERE seat = 0"])
+def test_a_damaged_store_is_refused_with_what_is_wrong(tmp_path, damage):
+    ClassroomGame.open(tmp_path, seats=3, seed=1).close()
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        db.execute(damage)
+    with pytest.raises(MillionaireError, match=r"classroom.sqlite3: game 1 is damaged"):
+        ClassroomGame.open(tmp_path)
 
 
 def test_new_starts_another_game_in_the_same_store(tmp_path):

@@ -58,13 +58,13 @@ from ..agents import STRATEGIES, make_agent
 from ..board import load_board
 from ..class_data import games_csv
 from ..engine import Game
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, MillionaireError
 from ..events import Event, reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
-from .seats import IllegalMove, Refused, Seat, clean_team_name, new_join_code, new_secret, same_secret
+from .seats import SEAT_KINDS, IllegalMove, Refused, Seat, clean_team_name, new_join_code, new_secret, same_secret
 from .store import ClassroomStore
 
 #: The bots a teacher can choose for an empty seat.
@@ -135,6 +135,11 @@ class ClassroomGame:
             return cls(store, game_id, game, seat_list, code, teacher, "joining", lang, seed, bot_delay)
         loaded = load_board(record.board)
         state = GameState.from_json(record.state, loaded)
+        kinds = [seat.kind for seat in record.seats]
+        if record.phase not in PHASES or len(kinds) != len(state.players) or not set(kinds) <= set(SEAT_KINDS):
+            store.close()
+            raise MillionaireError(f"{store.path}: game {record.id} is damaged: phase {record.phase!r}, "
+                                   f"seats {kinds} for {len(state.players)} players")
         game = Game.from_state(loaded, state, [None] * len(state.players))
         game.events.extend(Event(*row) for row in record.events)
         return cls(store, record.id, game, record.seats, record.join_code, record.teacher_secret, record.phase,

@@ -80,10 +80,6 @@ class Seat:
     secret: str = ""
     strategy: str = "cautious"
 
-    @property
-    def played_by_team(self) -> bool:
-        return self.kind == "team"
-
 
 def new_join_code() -> str:
     """A fresh join code: :data:`CODE_DIGITS` random digits."""
