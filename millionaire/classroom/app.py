@@ -147,9 +147,7 @@ def LiveBoard(lesson: ClassroomGame, lang: str) -> Any:
         return show
 
     follow(lesson, shower, [lang])
-    with solara.Div(classes=["mln-board-box"]) as box:
-        solara.display(image)
-    return box
+    return widgets.Box.element(children=[image], _dom_classes=["mln-board-box"])
 
 
 @solara.component

@@ -2,8 +2,8 @@
 
 On 127.0.0.1 with Debian's chromium at 1280×800: three teams join with the code (a wrong code and a
 taken seat are refused with a message), the teacher starts with a bot in the fourth seat, the teams
-play several turns by clicks, and after each move every view shows the same position; a team that
-refreshes keeps its seat; a device with a forged seat key is refused; the server is killed (SIGKILL)
+play several turns by clicks, and after each move every view shows the same position; a team
+switches its view to English; a team that refreshes keeps its seat; a device with a forged seat key is refused; the server is killed (SIGKILL)
 mid-game and started again on the same store, and every view resumes the same game at the same
 decision. Screenshots of the teacher's and a team's screen go to ``screenshots/``.
 """
@@ -172,6 +172,13 @@ def test_a_class_plays_one_game(tmp_path, chromium):
         assert len(set(played)) == len(played)
         turns = int(re.search(r" t(\d+) ", played[-1]).group(1))
         assert turns >= 3, f"only {turns} turns in {played}"
+
+        # each view has its own language: a team switches to English, the others stay in Russian
+        teams[0].get_by_role("button", name="English").click()
+        teams[0].get_by_text(word("en", "classroom.you_play", seat=1, team=TEAMS[0])).wait_for(timeout=30_000)
+        assert word("en", "table.log") in teams[0].locator(".mln-log-box").inner_text()
+        assert word("ru", "table.log") in teams[1].locator(".mln-log-box").inner_text()
+        shot(teams[0], "classroom_team_en")
 
         # a refresh keeps the seat
         teams[1].reload()
