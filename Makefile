@@ -12,10 +12,13 @@ LAB_ARGS ?=
 # The app listens on 127.0.0.1 only. To show it to a classroom network, see README (risks):
 #   make app APP_ARGS="--Voila.ip=0.0.0.0 --port 8866"
 APP_ARGS ?=
+# The classroom server listens on 127.0.0.1 only. To let students' devices join, see README (risks):
+#   make classroom CLASSROOM_ARGS="--host 0.0.0.0"
+CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab test fuzz bench app install site site-test
+.PHONY: lab test fuzz bench app install site site-test classroom
 
 install: $(STAMP)
 
@@ -32,7 +35,7 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 
 $(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale,classroom]'
 	mkdir -p $(LAB_SETTINGS)
 	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
@@ -59,6 +62,12 @@ bench: $(STAMP)
 # browser with a secret token in its address, so that no one else on this computer can use it.
 app: $(STAMP)
 	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True $(APP_ARGS)
+
+# One game for a class (Solara): the teacher's screen and a page per team, on 127.0.0.1:8765. It prints
+# the join address and code, and the teacher's address with its secret. The game is kept in
+# classroom-games/ and resumed when the server starts again (--new starts another).
+classroom: $(STAMP)
+	$(BIN)/python -m millionaire.classroom $(CLASSROOM_ARGS)
 
 # The course as a static website (both languages, lessons run afresh, guides, rules) in build/site:
 # open build/site/index.html, no server needed. Needs npm once, to fetch MathJax and the widget scripts.

@@ -216,6 +216,8 @@ class RuleSet:
             kiosks_per_player=14,
             end_at_first_bankruptcy=True,
         )
+
+    @classmethod
     def elite(cls) -> RuleSet:
         """Millionaire Elite as decided in ``docs/rules/millionaire-elite.md``: Classic, with unsold
         plots waiting on the Auction cell.

@@ -1,0 +1,5 @@
+"""``python -m millionaire.classroom``: see :mod:`millionaire.classroom.server`."""
+
+from .server import main
+
+main()

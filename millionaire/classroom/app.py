@@ -1,0 +1,375 @@
+"""The classroom server's pages (Solara): the teacher's screen at ``/teacher`` and a team's at ``/``.
+
+A thin layer over :class:`~millionaire.classroom.lesson.ClassroomGame`, the one game every page
+shares. After each change the board and the table of every page (:func:`LiveBoard`,
+:func:`LiveTable`) get new values in place, the rest of a page is drawn again only when what it
+shows changes (a seat taken, the phase); every click calls the game, and a refusal is shown as a
+message in the page's language. The team's browser keeps its seat's secret in
+``localStorage`` (``seat_keeper.vue``), so a refresh keeps the seat. Nothing a visitor types is run:
+the pages take a code, a seat, a name, and the moves the engine lists.
+
+Examples
+--------
+>>> sorted(route.path for route in routes)
+['/', 'teacher']
+>>> parse_key("key=abc&x=1"), parse_key("")
+('abc', '')
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import urllib.parse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import solara
+
+from ..actions import Action
+from ..widgets.common import CLASSROOM_CSS, language_options
+from ..words import strategy_label, word
+from .lesson import BOT_STRATEGIES, PRIMARY, ClassroomGame
+from .seats import Refused
+from .server import ADDRESS_VARIABLE, current
+
+#: Where a team's browser keeps its seat's secret.
+STORAGE_KEY = "millionaire-classroom-seat"
+
+_CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
+.mln-page { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 12px; padding: 8px; width: 100%;
+  box-sizing: border-box; font-family: sans-serif; }
+.mln-board-box { flex: 0 0 auto; width: min(62vw, calc(100vh - 16px)); }
+.mln-team .mln-board-box { width: min(56vw, calc(100vh - 16px)); }
+.mln-board-box img, .mln-board-box .widget-image { width: 100%; height: auto; display: block; }
+.mln-side { flex: 1 1 300px; min-width: 280px; display: flex; flex-direction: column; gap: 6px; }
+.mln-title { font-size: 20px; font-weight: bold; color: #24452a; line-height: 1.25; }
+.mln-join { font-size: 24px; font-weight: bold; line-height: 1.25; word-break: break-all; }
+.mln-code { font-size: 40px; font-weight: bold; letter-spacing: 6px; color: #b3261e; }
+.mln-phase { font-size: 15px; color: #444; }
+.mln-message { color: #b00020; font-size: 16px; font-weight: bold; }
+.mln-done { color: #24452a; font-size: 14px; word-break: break-all; }
+.mln-you { font-size: 17px; font-weight: bold; }
+.mln-seat-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; font-size: 15px; }
+.mln-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+.mln-side .v-btn { text-transform: none; font-size: 15px; letter-spacing: 0; }
+@media (max-width: 700px) { .mln-board-box, .mln-team .mln-board-box { width: 100%; } }
+"""
+
+
+def parse_key(search: str) -> str:
+    """The ``key`` of a query string (the teacher's secret), or ``""``."""
+    return urllib.parse.parse_qs(search or "").get("key", [""])[0]
+
+
+def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Sequence[Any] = ()) -> Any:
+    """``select()`` read from the shared game, and a re-render of this component whenever a change
+    to the game changes it (each component subscribes for the part it shows, so that a move redraws
+    the board and the table, not the whole page)."""
+    _, set_value = solara.use_state(None)  # what ``select()`` gave at the last change: re-render when it differs
+
+    def subscribe() -> Callable[[], None]:
+        import solara.server.kernel_context as kernel_context
+
+        context = kernel_context.get_current_context()
+
+        def changed(_: int) -> None:
+            if not context.closed_event.is_set():
+                new = select()
+                with context:
+                    set_value(new)  # an equal value re-renders nothing
+
+        unsubscribe = lesson.subscribe(changed)
+        context.on_close(unsubscribe)
+        return unsubscribe
+
+    solara.use_effect(subscribe, [lesson, *dependencies])
+    return select()
+
+
+def use_version(lesson: ClassroomGame) -> int:
+    """The game's version: the component is drawn again after every change."""
+    return use_game(lesson, lambda: lesson.version)
+
+
+@solara.component_vue(str(Path(__file__).with_name("seat_keeper.vue")))
+def SeatKeeper(storage_key: str, secret: str, event_loaded: Callable[[str], None]) -> None:
+    """Reads this browser's seat secret once (``event_loaded``) and keeps ``secret`` in the browser."""
+
+
+@solara.component
+def Language(lang: str, on_lang: Callable[[str], None]) -> None:
+    labels = dict((code, label) for label, code in language_options())
+    solara.ToggleButtonsSingle(value=labels[lang], values=list(labels.values()),
+                               on_value=lambda label: on_lang(next(c for c, name in labels.items() if name == label)),
+                               classes=["mln-language"])
+
+
+def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], dependencies: Sequence[Any]) -> None:
+    """After the component is drawn, ``shower()`` finds its widgets and returns ``show``, which is
+    called at once and after every change to the shared game, in this page's context: it sets new
+    values on widgets already on the page, so a move costs a page a few values, not a render."""
+
+    def bind() -> Callable[[], None]:
+        import solara.server.kernel_context as kernel_context
+
+        context = kernel_context.get_current_context()
+        show = shower()
+        show()
+
+        def changed(_: int) -> None:
+            if not context.closed_event.is_set():
+                with context:
+                    show()
+
+        unsubscribe = lesson.subscribe(changed)
+        context.on_close(unsubscribe)
+        return unsubscribe
+
+    solara.use_effect(bind, dependencies)
+
+
+@solara.component
+def LiveBoard(lesson: ClassroomGame, lang: str) -> Any:
+    """The board, redrawn after every move."""
+    image = widgets.Image.element(format="png")
+
+    def shower() -> Callable[[], None]:
+        widget = solara.get_widget(image)
+
+        def show() -> None:
+            version, picture = lesson.board_view(lang)
+            with widget.hold_sync():
+                widget.value = picture
+                widget._dom_classes = ("mln-board", f"mln-board-v{version}")  # says which move it shows
+        return show
+
+    follow(lesson, shower, [lang])
+    return widgets.Box.element(children=[image], _dom_classes=["mln-board-box"])
+
+
+@solara.component
+def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
+    """The status line (for the viewer's ``seat``), the players and the log, after every move."""
+    parts = [widgets.HTML.element(_dom_classes=[name]) for name in ("mln-status-box", "mln-players-box", "mln-log-box")]
+
+    def shower() -> Callable[[], None]:
+        found = [solara.get_widget(element) for element in parts]
+
+        def show() -> None:
+            for widget, markup in zip(found, lesson.table_view(lang, seat)):
+                widget.value = markup
+        return show
+
+    follow(lesson, shower, [lang, seat])
+    return widgets.VBox.element(children=parts)
+
+
+def Html(markup: str, classes: list[str]) -> Any:
+    """A piece of HTML (always escaped by the caller) with CSS classes."""
+    return solara.HTML(tag="div", unsafe_innerHTML=markup, classes=classes)
+
+
+@solara.component
+def Message(problem: Refused | None, lang: str) -> None:
+    if problem is not None:
+        Html(html.escape(problem.text(lang)), ["mln-message"])
+
+
+# ---------------------------------------------------------------------- the teacher's screen
+@solara.component
+def TeacherPage() -> None:
+    lesson = current()
+    lang, set_lang = solara.use_state("ru")
+    problem, set_problem = solara.use_state(None)
+    exported, set_exported = solara.use_state("")
+    # the controls change with the phase and the seats only; the board and the table follow every move
+    controls = use_game(lesson, lambda: (lesson.phase, tuple((s.kind, s.team, s.strategy) for s in lesson.seats)))
+    router = solara.use_router()
+    solara.Style(_CSS)
+    if not lesson.is_teacher(parse_key(router.search)):
+        with solara.Div(classes=["mln-page"]):
+            with solara.Div(classes=["mln-side"]):
+                Language(lang, set_lang)
+                Html(html.escape(word(lang, "classroom.teacher_only")), ["mln-message", "mln-teacher-only"])
+        return
+
+    def do(command: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                result = command()
+            except Refused as error:
+                set_problem(error)
+                return
+            set_problem(None)
+            if isinstance(result, list):
+                set_exported(", ".join(str(path) for path in result))
+        return run
+
+    address = os.environ.get(ADDRESS_VARIABLE, "")
+    with solara.Div(classes=["mln-page", "mln-teacher"]):
+        LiveBoard(lesson, lang)
+        with solara.Div(classes=["mln-side"]):
+            Language(lang, set_lang)
+            Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
+            Html(html.escape(word(lang, "classroom.join_at", address=address)), ["mln-join"])
+            Html(html.escape(word(lang, "classroom.code_is", code=lesson.join_code)), ["mln-code"])
+            Html(html.escape(word(lang, f"classroom.phase_{lesson.phase}")), ["mln-phase"])
+            Message(problem, lang)
+            with solara.Div(classes=["mln-actions"]):
+                if lesson.phase == "joining":
+                    solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success")
+                if lesson.phase == "playing":
+                    solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause))
+                if lesson.phase == "paused":
+                    solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success")
+                if lesson.phase in ("playing", "paused"):
+                    solara.Button(word(lang, "classroom.end_now"), on_click=do(lesson.end_now), color="warning")
+                if lesson.phase == "finished":
+                    solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary")
+            if exported:
+                Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
+            LiveTable(lesson, lang, None)
+            Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
+            for number, (kind, team, strategy) in enumerate(controls[1]):
+                SeatControls(lesson, number, kind, team, strategy, controls[0], lang, do)
+
+
+@solara.component
+def SeatControls(lesson: ClassroomGame, number: int, kind: str, team: str, strategy: str, phase: str, lang: str,
+                 do: Callable[[Callable[[], Any]], Callable[[], None]]) -> None:
+    """One seat on the teacher's screen: who holds it, its bot, and the teacher's two commands."""
+    name = team if kind == "team" else word(lang, f"classroom.kind_{kind}")
+    labels = {strategy_label(lang, s): s for s in BOT_STRATEGIES}
+    with solara.Div(classes=["mln-seat-row"]):
+        Html(html.escape(word(lang, "classroom.seat_of", seat=number + 1, team=name)), ["mln-seat-name"])
+        if phase == "joining" or kind == "open" and phase != "finished":
+            solara.Select(label=word(lang, "classroom.strategy"), values=list(labels), value=strategy_label(lang, strategy),
+                          on_value=lambda label: do(lambda: lesson.set_strategy(number, labels[label]))(),
+                          style={"max-width": "170px"})
+        if kind == "team":
+            solara.Button(word(lang, "classroom.takeover"), on_click=do(lambda: lesson.takeover(number)), small=True)
+        if kind != "open" and phase != "finished":
+            solara.Button(word(lang, "classroom.free"), on_click=do(lambda: lesson.free(number)), small=True)
+
+
+# ---------------------------------------------------------------------- a team's screen
+def seat_held(lesson: ClassroomGame, secret: str) -> tuple[int, str] | None:
+    """The seat number and team that ``secret`` opens now, or ``None``."""
+    seat = lesson.seat_of(secret) if secret else None
+    return (seat.number, seat.team) if seat is not None else None
+
+
+@solara.component
+def TeamPage() -> None:
+    lesson = current()
+    lang, set_lang = solara.use_state("ru")
+    secret, set_secret = solara.use_state("")
+    loaded, set_loaded = solara.use_state(False)
+    problem, set_problem = solara.use_state(None)
+    solara.Style(_CSS)
+
+    def on_loaded(saved: str) -> None:
+        set_secret(saved or "")
+        set_loaded(True)
+
+    SeatKeeper(storage_key=STORAGE_KEY, secret=secret, event_loaded=on_loaded)
+    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees the seat
+    seats = use_game(lesson, lambda: tuple((s.kind, s.team) for s in lesson.seats))
+    mine = lesson.seats[held[0]] if held is not None else None
+    with solara.Div(classes=["mln-page", "mln-team"]):
+        LiveBoard(lesson, lang)
+        with solara.Div(classes=["mln-side"]):
+            Language(lang, set_lang)
+            Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
+            if mine is not None:
+                Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])
+                Message(problem, lang)
+                Moves(lesson, secret, mine.number, lang, set_problem)
+            elif loaded:  # the browser has said that it holds no seat (or a key that opens none)
+                JoinForm(lesson, lang, seats, lost=bool(secret), on_joined=set_secret)
+            LiveTable(lesson, lang, mine.number if mine is not None else None)
+
+
+@solara.component
+def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...], lost: bool,
+             on_joined: Callable[[str], None]) -> None:
+    """Code, seat and team name; ``seats`` (each seat's kind and team) as the page last read them."""
+    code, set_code = solara.use_state("")
+    team, set_team = solara.use_state("")
+    seat_label, set_seat_label = solara.use_state("")
+    problem, set_problem = solara.use_state(None)
+    labels = {}
+    for number, (kind, name) in enumerate(seats):
+        key = "seat_of" if kind == "team" else "seat_free"
+        labels[word(lang, f"classroom.{key}", seat=number + 1, team=name)] = number
+
+    def join() -> None:
+        try:
+            if seat_label not in labels:
+                raise Refused("choose_seat")
+            on_joined(lesson.join(code, labels[seat_label], team))
+        except Refused as error:
+            set_problem(error)
+
+    if lost and problem is None:
+        Html(html.escape(word(lang, "classroom.lost_seat")), ["mln-message"])
+    solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=True)
+    Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
+    solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
+                               on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
+    solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=True)
+    solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"])
+    Message(problem, lang)
+
+
+@solara.component
+def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
+    """The seat's buttons: only when the pending decision is its own."""
+    use_version(lesson)
+    amount, set_amount = solara.use_state(0)
+    managed_label, set_managed_label = solara.use_state(None)
+    actions = lesson.legal_actions(secret)
+
+    def act(action: Action) -> None:
+        try:
+            lesson.act(secret, action, seat=seat)
+        except Refused as error:
+            set_problem(error)
+            return
+        set_problem(None)
+
+    primary = [a for a in actions if a.kind in PRIMARY or (a.kind == "use_card" and a.cell < 0)]
+    amounts = [a for a in actions if a.kind in ("bid", "bet")]
+    managed = {lesson.action_label(a, lang): a for a in actions if a not in primary and a not in amounts}
+    with solara.Div(classes=["mln-actions"]):
+        for action in primary:
+            solara.Button(lesson.action_label(action, lang), on_click=lambda a=action: act(a),
+                          color="success" if action.kind in ("roll", "buy", "accept") else None)
+    if amounts:
+        kind = amounts[0].kind
+        lowest = min(a.amount for a in amounts)
+        with solara.Div(classes=["mln-actions"]):
+            solara.InputInt(word(lang, "table.amount"), value=max(amount, lowest), on_value=set_amount)
+            solara.Button(word(lang, f"table.{kind}"), on_click=lambda: act(Action(kind, amount=max(amount, lowest))),
+                          color="success")
+    if managed:
+        with solara.Div(classes=["mln-actions"]):
+            solara.Select(label=word(lang, "table.manage"), values=list(managed), value=managed_label,
+                          on_value=set_managed_label, style={"min-width": "260px"})
+            solara.Button(word(lang, "table.do"), disabled=managed_label not in managed,
+                          on_click=lambda: act(managed[managed_label]))
+
+
+@solara.component
+def Layout(children: list[Any] = []) -> Any:  # noqa: B006 (Solara's signature for a layout)
+    """No app bar and no navigation: the page is the game."""
+    return solara.Div(children=children, style={"width": "100%"})
+
+
+routes = [
+    solara.Route(path="/", component=TeamPage, label="team", layout=Layout),
+    solara.Route(path="teacher", component=TeacherPage, label="teacher"),
+]
