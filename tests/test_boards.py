@@ -55,7 +55,8 @@ def check_deck(board, key: str, phrases: list[str], expected: list[dict]) -> Non
 
 
 # Size and jail cell of each built-in board (Junior's park is smaller: 6 cells a side).
-SHAPES = {"millionaire-classic": (40, 10), "monopoly-us": (40, 10), "millionaire-junior": (24, 6)}
+SHAPES = {"millionaire-classic": (40, 10), "monopoly-us": (40, 10), "millionaire-junior": (24, 6),
+          "millionaire-elite": (40, 10)}
 
 
 @pytest.mark.parametrize("key", sorted(BUILTIN_BOARDS))
