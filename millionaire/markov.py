@@ -841,6 +841,8 @@ def format_table(chain: MovementChain, values: ArrayLike, title: str, column: st
              f"Cards that depend on the game: {chain.policy.describe()}",
              f"   #  {'cell':<{width}}  {column:>{digits}}"]
     for index, (name, value) in enumerate(zip(names, np.asarray(values, dtype=float))):
+        if index == chain.board.size and value == 0:  # a board where nobody is detained (Junior)
+            continue
         number = "" if index == chain.board.size else str(index)
         lines.append(f"  {number:>2}  {name:<{width}}  {100 * value:{digits}.4f}")
     return "\n".join(lines)

@@ -623,7 +623,7 @@ class BoardView:
             plan = layout.plans[cell]
             shown, size = fmt.format(cells[cell]), SMALL_FONT * 1.05
             box = plan.strip or Box(plan.cell.x + PAD, plan.cell.y + PAD, plan.cell.w - 2 * PAD, plan.name.y - plan.cell.y - PAD)
-            if cell == board.jail and jail_value is not None:
+            if cell == board.jail and jail_value:  # a board where nobody is detained says nothing of it
                 detained = word(self.lang, "board.detained_share", value=fmt.format(jail_value))
                 detained, size = fit_label([detained], box.w, box.h - size * LINE, size, self.lang)
                 shown = f"{shown}\n{detained}"

@@ -162,6 +162,15 @@ def test_heat_map_values_stay_inside_their_cells(lang):
     assert ("инспекции" if lang == "ru" else "detained") in jail_text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_heat_map_of_a_board_where_nobody_is_detained_says_nothing_of_detention(lang):
+    board = load_board("millionaire-junior")
+    view = BoardView(board, lang=lang, fast=True, size_px=700)
+    view.show_values(movement_chain(board).probabilities("turn"), label="x")
+    jail_text = view._value_texts[board.jail].get_text()
+    assert "%" in jail_text and "\n" not in jail_text
+
+
 def test_wrap_and_fit():
     assert wrap_label("Night club", 10, 1) == ["Night club"]
     assert wrap_label("Night club", 3, 2) == ["Night", "club"]

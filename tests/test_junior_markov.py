@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from millionaire import Game, RuleSet, load_board, movement
-from millionaire.markov import MovementChain, movement_chain
+from millionaire.markov import MovementChain, format_table, movement_chain, view
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +37,13 @@ def test_the_chain_has_one_state_a_cell_and_nobody_is_detained(chain, junior):
     roll, turn = chain.probabilities("roll"), chain.probabilities("turn")
     assert roll[-1] == turn[-1] == 0  # no detention
     assert np.allclose(roll, turn) and roll.sum() == pytest.approx(1.0)
+
+
+def test_the_table_has_a_row_a_cell_and_no_detention_row(chain, junior):
+    table = format_table(chain, *view(chain, "roll")).splitlines()
+    assert len(table) == 3 + junior.size and "jail" not in table[-1]
+    classic = movement_chain(load_board("millionaire-classic"))
+    assert format_table(classic, *view(classic, "roll")).splitlines()[-1].split()[0] == "Detained"
 
 
 def test_the_first_roll_from_start_reaches_one_to_six(chain, junior):
