@@ -353,6 +353,21 @@ class Game:
         del self.actions[actions:]
         self._rng.bit_generator.state = self.state.dice["bit_generator"]
 
+    def end_now(self) -> GameResult:
+        """End the game at once as a timed game: the richest player by net worth wins, the rules' own
+        timed ending (as ``RuleSet.timed_rounds`` ends it at a round), for a lesson out of time.
+
+        >>> from millionaire import load_board
+        >>> game = Game(load_board("millionaire-classic"), agents=["cautious"] * 2, seed=1)
+        >>> _ = game.play_bots(until_round=3)
+        >>> game.end_now().reason, game.finished
+        ('timed game: the richest', True)
+        """
+        if self.state.finished:
+            raise IllegalActionError("cannot end the game now: it is over", "the game is over")
+        self._finish(self._richest(), "timed game: the richest")
+        return self.result()
+
     def result(self) -> GameResult:
         """The result so far (final once the game is over)."""
         state = self.state

@@ -736,6 +736,17 @@ def test_timed_game_richest_wins(classic):
     assert result.net_worth[result.winner] == max(result.net_worth)
 
 
+def test_a_game_ended_now_is_a_timed_game_the_richest_wins(classic):
+    game = Game(classic, agents=["cautious"] * 3, seed=2)
+    game.play_bots(until_round=6)
+    result = game.end_now()
+    assert game.finished and game.pending is None
+    assert result.reason == "timed game: the richest" and result.net_worth[result.winner] == max(result.net_worth)
+    assert game.events[-1].kind == "game_over"
+    with pytest.raises(IllegalActionError, match="it is over"):
+        game.end_now()
+
+
 def test_round_limit_stops_the_game(classic):
     result = Game(classic, agents=["cautious"] * 2, seed=2).run(max_rounds=4)
     assert result.stopped_by_limit and result.rounds == 4

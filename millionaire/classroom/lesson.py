@@ -299,7 +299,7 @@ class ClassroomGame:
         timed ending decides (``RuleSet.timed_rounds``)."""
         with self._lock:
             self._check_started()
-            self.game._finish(self.game._richest(), "timed game: the richest")  # the engine's own ending
+            self.game.end_now()  # the engine's own timed ending
             self.phase = "finished"
             self._commit()
 
