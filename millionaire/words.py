@@ -233,7 +233,22 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.not_over": "Export the game when it is over (end it now if the lesson is over).",
         "classroom.bad_strategy": "A bot plays {strategies}; got {strategy}.",
         "classroom.not_a_team": "Seat {seat} is not played by a team.",
-        "classroom.teacher_only": "This is the teacher's page: open the address that the server printed when it started.",
+        "classroom.teacher_only": "This is the teacher's page: open the one-time link that the server printed when it started "
+                                  "(python -m millionaire.classroom --teacher-link prints another).",
+        "classroom.wait_to_try": "Too many wrong codes from this device: try again in {seconds} s.",
+        "classroom.team_reserved": "The name {team} looks like the name of a seat or a bot: choose another.",
+        "classroom.failed_joins": "Wrong codes tried: {attempts} (devices: {devices}). If a stranger is guessing, give a new code.",
+        "classroom.new_code": "New code",
+        "classroom.end_now_sure": "End the game now? The richest player wins; this cannot be undone.",
+        "classroom.end_now_yes": "Yes, end it", "classroom.end_now_no": "No, play on",
+        "classroom.refused_host": "This server answers only at the address it printed when it started.",
+        "classroom.refused_origin": "Only the classroom's own pages may talk to this server.",
+        "classroom.refused_path": "There is no such page.",
+        "classroom.cli_game": "Game {game} in {store}",
+        "classroom.cli_join": "Teams join at {address} with the code {code}",
+        "classroom.cli_teacher": "The teacher's screen (a one-time link: open it once in the teacher's browser, keep it off the projector): {link}",
+        "classroom.cli_network": "Warning: listening on {host}, so every device on this network can reach the server. "
+                                 "Use it only on a network you trust (see README: A class plays one game).",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -440,7 +455,22 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.not_over": "Сохранить можно законченную партию (если урок кончается, закончите её сейчас).",
         "classroom.bad_strategy": "Бот играет так: {strategies}; получено {strategy}.",
         "classroom.not_a_team": "За место {seat} играет не команда.",
-        "classroom.teacher_only": "Это страница учителя: откройте адрес, который сервер напечатал при запуске.",
+        "classroom.teacher_only": "Это страница учителя: откройте одноразовую ссылку, которую сервер напечатал при запуске "
+                                  "(новую печатает python -m millionaire.classroom --teacher-link).",
+        "classroom.wait_to_try": "С этого устройства ввели слишком много неверных кодов: попробуйте снова через {seconds} с.",
+        "classroom.team_reserved": "Название {team} похоже на название места или бота: выберите другое.",
+        "classroom.failed_joins": "Неверных кодов введено: {attempts} (устройств: {devices}). Если код подбирает чужой, дайте новый код.",
+        "classroom.new_code": "Новый код",
+        "classroom.end_now_sure": "Закончить игру сейчас? Победит самый богатый игрок; отменить это нельзя.",
+        "classroom.end_now_yes": "Да, закончить", "classroom.end_now_no": "Нет, играем дальше",
+        "classroom.refused_host": "Этот сервер отвечает только по адресу, который он напечатал при запуске.",
+        "classroom.refused_origin": "С этим сервером могут говорить только страницы самого класса.",
+        "classroom.refused_path": "Такой страницы нет.",
+        "classroom.cli_game": "Партия {game} в папке {store}",
+        "classroom.cli_join": "Команды подключаются по адресу {address} с кодом {code}",
+        "classroom.cli_teacher": "Экран учителя (одноразовая ссылка: откройте её один раз в браузере учителя и не показывайте на проекторе): {link}",
+        "classroom.cli_network": "Внимание: сервер слушает адрес {host}, и к нему может подключиться любое устройство этой сети. "
+                                 "Делайте так только в сети, которой доверяете (см. README: A class plays one game).",
     },
 }
 

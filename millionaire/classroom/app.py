@@ -1,26 +1,27 @@
-"""The classroom server's pages (Solara): the teacher's screen at ``/teacher`` and a team's at ``/``.
+"""The classroom server's pages (Solara): the teacher's screen at ``/teacher``, the projector's at
+``/projector`` (the board, the join address and code, the players: no controls) and a team's at ``/``.
 
 A thin layer over :class:`~millionaire.classroom.lesson.ClassroomGame`, the one game every page
 shares. After each change the board and the table of every page (:func:`LiveBoard`,
 :func:`LiveTable`) get new values in place, the rest of a page is drawn again only when what it
 shows changes (a seat taken, the phase); every click calls the game, and a refusal is shown as a
 message in the page's language. The team's browser keeps its seat's secret in
-``localStorage`` (``seat_keeper.vue``), so a refresh keeps the seat. Nothing a visitor types is run:
-the pages take a code, a seat, a name, and the moves the engine lists.
+``localStorage`` (``seat_keeper.vue``), so a refresh keeps the seat. The teacher's and the
+projector's pages need the teacher's cookie (see :mod:`~millionaire.classroom.gate`), never a key in
+the address. Nothing a visitor types is run: the pages take a code, a seat, a name, and the moves the
+engine lists.
 
 Examples
 --------
 >>> sorted(route.path for route in routes)
-['/', 'teacher']
->>> parse_key("key=abc&x=1"), parse_key("")
-('abc', '')
+['/', 'projector', 'teacher']
 """
 
 from __future__ import annotations
 
 import html
+import logging
 import os
-import urllib.parse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,11 @@ from ..widgets.common import CLASSROOM_CSS, language_options
 from ..words import strategy_label, word
 from .lesson import BOT_STRATEGIES, PRIMARY, ClassroomGame
 from .seats import Refused
+from .gate import DEVICE_HEADER, TEACHER_COOKIE, harden_widgets
 from .server import ADDRESS_VARIABLE, current
+
+harden_widgets()  # before any page exists: no widget message names Python for the server to run
+_log = logging.getLogger(__name__)
 
 #: Where a team's browser keeps its seat's secret.
 STORAGE_KEY = "millionaire-classroom-seat"
@@ -50,6 +55,8 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 .mln-code { font-size: 40px; font-weight: bold; letter-spacing: 6px; color: #b3261e; }
 .mln-phase { font-size: 15px; color: #444; }
 .mln-message { color: #b00020; font-size: 16px; font-weight: bold; }
+.mln-attempts { font-size: 15px; color: #7a4b00; }
+.mln-confirm { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; font-size: 16px; font-weight: bold; }
 .mln-done { color: #24452a; font-size: 14px; word-break: break-all; }
 .mln-you { font-size: 17px; font-weight: bold; }
 .mln-seat-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; font-size: 15px; }
@@ -59,9 +66,20 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 """
 
 
-def parse_key(search: str) -> str:
-    """The ``key`` of a query string (the teacher's secret), or ``""``."""
-    return urllib.parse.parse_qs(search or "").get("key", [""])[0]
+def teacher_here(lesson: ClassroomGame) -> bool:
+    """True when this page's browser holds the teacher's cookie for this game."""
+    import solara.lab
+
+    cookies = solara.lab.cookies.value or {}
+    return lesson.is_teacher(cookies.get(TEACHER_COOKIE, ""))
+
+
+def device_address() -> str:
+    """The network address of this page's device, as the gate saw it (``"local"`` outside a server)."""
+    import solara.lab
+
+    headers = solara.lab.headers.value or {}
+    return (headers.get(DEVICE_HEADER) or ["local"])[0]
 
 
 def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Sequence[Any] = ()) -> Any:
@@ -140,7 +158,11 @@ def LiveBoard(lesson: ClassroomGame, lang: str) -> Any:
         widget = solara.get_widget(image)
 
         def show() -> None:
-            version, picture = lesson.board_view(lang)
+            try:
+                version, picture = lesson.board_view(lang)
+            except Exception:  # a board that cannot be drawn must not take the page down: keep the last one
+                _log.exception("the board could not be drawn")
+                return
             with widget.hold_sync():
                 widget.value = picture
                 widget._dom_classes = ("mln-board", f"mln-board-v{version}")  # says which move it shows
@@ -181,15 +203,29 @@ def Message(problem: Refused | None, lang: str) -> None:
 # ---------------------------------------------------------------------- the teacher's screen
 @solara.component
 def TeacherPage() -> None:
+    """The teacher's screen: the board, the join address and code, and every control."""
+    TeacherScreen(controls=True)
+
+
+@solara.component
+def ProjectorPage() -> None:
+    """What the projector shows: the board, the join address and code, the players; no controls."""
+    TeacherScreen(controls=False)
+
+
+@solara.component
+def TeacherScreen(controls: bool) -> None:
     lesson = current()
     lang, set_lang = solara.use_state("ru")
     problem, set_problem = solara.use_state(None)
     exported, set_exported = solara.use_state("")
-    # the controls change with the phase and the seats only; the board and the table follow every move
-    controls = use_game(lesson, lambda: (lesson.phase, tuple((s.kind, s.team, s.strategy) for s in lesson.seats)))
-    router = solara.use_router()
+    confirming, set_confirming = solara.use_state(False)
+    # the controls change with the phase, the seats, the code and failed joins only; the board and
+    # the table follow every move
+    shown = use_game(lesson, lambda: (lesson.phase, tuple((s.kind, s.team, s.strategy) for s in lesson.seats),
+                                      lesson.join_code, lesson.failed_joins()))
     solara.Style(_CSS)
-    if not lesson.is_teacher(parse_key(router.search)):
+    if not teacher_here(lesson):
         with solara.Div(classes=["mln-page"]):
             with solara.Div(classes=["mln-side"]):
                 Language(lang, set_lang)
@@ -198,6 +234,7 @@ def TeacherPage() -> None:
 
     def do(command: Callable[[], Any]) -> Callable[[], None]:
         def run() -> None:
+            set_confirming(False)
             try:
                 result = command()
             except Refused as error:
@@ -208,33 +245,45 @@ def TeacherPage() -> None:
                 set_exported(", ".join(str(path) for path in result))
         return run
 
+    phase, seats, code, (failures, devices) = shown
     address = os.environ.get(ADDRESS_VARIABLE, "")
-    with solara.Div(classes=["mln-page", "mln-teacher"]):
+    with solara.Div(classes=["mln-page", "mln-teacher" if controls else "mln-projector"]):
         LiveBoard(lesson, lang)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
             Html(html.escape(word(lang, "classroom.join_at", address=address)), ["mln-join"])
-            Html(html.escape(word(lang, "classroom.code_is", code=lesson.join_code)), ["mln-code"])
-            Html(html.escape(word(lang, f"classroom.phase_{lesson.phase}")), ["mln-phase"])
+            Html(html.escape(word(lang, "classroom.code_is", code=code)), ["mln-code"])
+            Html(html.escape(word(lang, f"classroom.phase_{phase}")), ["mln-phase"])
+            if controls and failures:
+                Html(html.escape(word(lang, "classroom.failed_joins", attempts=failures, devices=devices)), ["mln-attempts"])
             Message(problem, lang)
-            with solara.Div(classes=["mln-actions"]):
-                if lesson.phase == "joining":
-                    solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success")
-                if lesson.phase == "playing":
-                    solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause))
-                if lesson.phase == "paused":
-                    solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success")
-                if lesson.phase in ("playing", "paused"):
-                    solara.Button(word(lang, "classroom.end_now"), on_click=do(lesson.end_now), color="warning")
-                if lesson.phase == "finished":
-                    solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary")
+            if controls and confirming:
+                with solara.Div(classes=["mln-confirm"]):
+                    Html(html.escape(word(lang, "classroom.end_now_sure")), ["mln-confirm-text"])
+                    solara.Button(word(lang, "classroom.end_now_yes"), on_click=do(lesson.end_now), color="warning")
+                    solara.Button(word(lang, "classroom.end_now_no"), on_click=lambda: set_confirming(False))
+            elif controls:
+                with solara.Div(classes=["mln-actions"]):
+                    if phase == "joining":
+                        solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success")
+                    if phase == "playing":
+                        solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause))
+                    if phase == "paused":
+                        solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success")
+                    if phase in ("playing", "paused"):
+                        solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming(True), color="warning")
+                    if phase != "finished":
+                        solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code))
+                    if phase == "finished":
+                        solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary")
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
             LiveTable(lesson, lang, None)
-            Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
-            for number, (kind, team, strategy) in enumerate(controls[1]):
-                SeatControls(lesson, number, kind, team, strategy, controls[0], lang, do)
+            if controls:
+                Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
+                for number, (kind, team, strategy) in enumerate(seats):
+                    SeatControls(lesson, number, kind, team, strategy, phase, lang, do)
 
 
 @solara.component
@@ -310,7 +359,7 @@ def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...
         try:
             if seat_label not in labels:
                 raise Refused("choose_seat")
-            on_joined(lesson.join(code, labels[seat_label], team))
+            on_joined(lesson.join(code, labels[seat_label], team, device=device_address()))
         except Refused as error:
             set_problem(error)
 
@@ -372,4 +421,5 @@ def Layout(children: list[Any] = []) -> Any:  # noqa: B006 (Solara's signature f
 routes = [
     solara.Route(path="/", component=TeamPage, label="team", layout=Layout),
     solara.Route(path="teacher", component=TeacherPage, label="teacher"),
+    solara.Route(path="projector", component=ProjectorPage, label="projector"),
 ]

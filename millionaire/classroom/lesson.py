@@ -64,13 +64,16 @@ from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
-from .seats import SEAT_KINDS, IllegalMove, Refused, Seat, clean_team_name, new_join_code, new_secret, same_secret
+from .seats import (SEAT_KINDS, IllegalMove, JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code,
+                    new_secret, same_secret)
 from .store import ClassroomStore
 
 #: The bots a teacher can choose for an empty seat.
 BOT_STRATEGIES = (*STRATEGIES, "random")
 #: The phases of a classroom game.
 PHASES = ("joining", "playing", "paused", "finished")
+#: How long a one-time link to the teacher's screen stays valid, in seconds.
+LOGIN_LIFETIME = 12 * 3600
 #: Lines of the log a view shows.
 LOG_LINES = 8
 #: Decisions answered with a button; the rest (build, sell, mortgage, redeem, a card) go in a list.
@@ -109,6 +112,7 @@ class ClassroomGame:
         self._bots: threading.Thread | None = None
         self._stop = threading.Event()
         self._wake = threading.Event()
+        self.throttle = JoinThrottle()
 
     # ------------------------------------------------------------------ opening and saving
     @classmethod
@@ -166,14 +170,22 @@ class ClassroomGame:
         self._wake.set()
 
     # ------------------------------------------------------------------ teams
-    def join(self, code: str, seat: int, team: str) -> str:
+    def join(self, code: str, seat: int, team: str, device: str = "local") -> str:
         """Take ``seat`` (0-based) for ``team`` with the join ``code``; return the seat's secret.
 
-        Refused: a wrong code, no such seat, a seat another team holds, a bad or taken name, a game
-        that is over. A free seat can be joined before the start and during the game (its bot then
-        hands it over)."""
+        Refused: a wrong code, a device that has guessed too often and must wait (``device`` is its
+        network address, counted across all its pages: see :class:`~.seats.JoinThrottle`), no such
+        seat, a seat another team holds, a bad name, a name that looks like another team's or a
+        bot's, a game that is over. A free seat can be joined before the start and during the game
+        (its bot then hands it over)."""
         with self._lock:
+            wait = self.throttle.wait(device)
+            if wait > 0:
+                raise Refused("wait_to_try", seconds=max(1, round(wait)))
             if not isinstance(code, str) or not same_secret(code.strip(), self.join_code):
+                self.throttle.failed(device)
+                _log.warning("a wrong join code from %s (%d failed attempts in all)", device, self.throttle.total_failures)
+                self._queue.put(self.version)  # the teacher's screen counts the attempts
                 raise Refused("wrong_code", code=str(code)[:12] or "—")
             if self.phase == "finished":
                 raise Refused("is_over")
@@ -183,12 +195,54 @@ class ClassroomGame:
             if place.kind == "bot" and self.phase != "joining":
                 raise Refused("seat_taken", seat=seat + 1, team=word(self.lang, "classroom.kind_bot"))
             name = clean_team_name(team)
-            if any(s.kind == "team" and s.team.casefold() == name.casefold() for s in self.seats):
+            taken = next((s.team for s in self.seats if s.kind == "team" and name_skeleton(s.team) == name_skeleton(name)), None)
+            if taken is not None:
                 raise Refused("team_taken", team=name)
+            if name_skeleton(name) in self._reserved_skeletons():
+                raise Refused("team_reserved", team=name)
             place.kind, place.team, place.secret = "team", name, new_secret()
             self.game.state.players[seat].name = name
             self._commit()
             return place.secret
+
+    def _reserved_skeletons(self) -> set[str]:
+        """What names of seats and bots look like, in both languages: no team may take one."""
+        reserved = set()
+        for lang in ("en", "ru"):
+            for number in range(1, len(self.seats) + 1):
+                for key in ("seat_name", "bot_name"):
+                    reserved.add(name_skeleton(word(lang, f"classroom.{key}", seat=number)))
+            for kind in SEAT_KINDS:
+                reserved.add(name_skeleton(word(lang, f"classroom.kind_{kind}")))
+        return reserved
+
+    def failed_joins(self) -> tuple[int, int]:
+        """How many join attempts failed since the code was last set, and from how many devices."""
+        return self.throttle.total_failures, self.throttle.devices()
+
+    def new_code(self) -> str:
+        """Give the game a new join code (teams already seated keep their seats); return it."""
+        with self._lock:
+            if self.phase == "finished":
+                raise Refused("is_over")
+            self.join_code = new_join_code()
+            self.store.set_join_code(self.game_id, self.join_code)
+            self.throttle = JoinThrottle()
+            self._commit()
+            return self.join_code
+
+    def new_login(self) -> str:
+        """A one-time key that opens the teacher's screen (the server prints it as a link)."""
+        key = new_secret()
+        self.store.add_login(key)
+        return key
+
+    def redeem_login(self, key: str) -> str:
+        """The teacher's secret, for a cookie, in exchange for a one-time key from :meth:`new_login`
+        (``""`` for a key that is unknown, used or too old)."""
+        if not isinstance(key, str) or not key or len(key) > 100:
+            return ""
+        return self.teacher_secret if self.store.use_login(key, LOGIN_LIFETIME) else ""
 
     def seat_of(self, secret: str) -> Seat | None:
         """The seat whose secret is ``secret`` (``None`` for an unknown or withdrawn secret)."""

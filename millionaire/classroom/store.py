@@ -5,7 +5,13 @@ with three tables: ``games`` (the join code, the teacher's secret, the phase and
 the engine's JSON save), ``seats`` (who plays each seat, with its secret) and ``events`` (the
 game's event log, one row per event). :meth:`ClassroomStore.save` writes all three for one decision
 inside one transaction, so a server stopped at any moment leaves either the decision before or the
-decision after, never half of one; a restarted server reads the same game back.
+decision after, never half of one; a restarted server reads the same game back. A fourth table,
+``logins``, keeps the one-time links that open the teacher's screen (as hashes, never the links).
+
+A store is checked when it is opened: an empty (0-byte) file, a file that is not SQLite, or one that
+fails SQLite's own integrity check is refused with :class:`StoreError`, which says what is wrong and
+how to start afresh; the file is never overwritten. Only one server may use a folder at a time:
+:class:`StoreLock` holds a lock file that names the server holding it.
 
 Examples
 --------
@@ -23,16 +29,27 @@ Examples
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import MillionaireError
 from .seats import Seat
 
 FILE_NAME = "classroom.sqlite3"
+LOCK_NAME = "classroom.lock"
+#: The tables a store must have, with their columns in order (a store missing one is refused).
+TABLES = {"games": ("id", "board", "seed", "join_code", "teacher_secret", "lang", "phase", "state", "changes"),
+          "seats": ("game", "seat", "kind", "team", "secret", "strategy"),
+          "events": ("game", "number", "kind", "player", "cell", "amount", "other", "detail"),
+          "logins": ("key_hash", "created", "used")}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -66,7 +83,21 @@ CREATE TABLE IF NOT EXISTS events (
     detail TEXT NOT NULL,
     PRIMARY KEY (game, number)
 );
+CREATE TABLE IF NOT EXISTS logins (
+    key_hash TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    used INTEGER NOT NULL DEFAULT 0
+);
 """
+
+
+class StoreError(MillionaireError):
+    """A classroom folder that cannot be used as it is: the message says what is wrong and what to do."""
+
+
+def _afresh(folder: Path) -> str:
+    return (f"to start afresh, move {folder / FILE_NAME} elsewhere (keep it: the game may be recovered) "
+            f"or start with another folder, e.g. --store {folder.name}-new")
 
 
 @dataclass
@@ -98,10 +129,36 @@ class ClassroomStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE_NAME
         self._lock = threading.Lock()
+        existed = self.path.exists()
+        if existed and self.path.stat().st_size == 0:
+            raise StoreError(f"{self.path} is empty (0 bytes): it holds no game and is not a classroom store; "
+                             + _afresh(self.folder))
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")  # readers never see half a decision; a crash loses none
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        try:
+            if existed:
+                self._check()
+            self._db.execute("PRAGMA journal_mode=WAL")  # readers never see half a decision; a crash loses none
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise StoreError(f"{self.path} is damaged ({error}); " + _afresh(self.folder)) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _check(self) -> None:
+        """Refuse a file that SQLite finds damaged, or whose tables are not a classroom store's."""
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
+        if problems != ["ok"]:
+            raise StoreError(f"{self.path} is damaged (SQLite: {'; '.join(problems[:3])}); " + _afresh(self.folder))
+        for table, columns in TABLES.items():
+            found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({table})"))
+            if found and found != columns:
+                raise StoreError(f"{self.path}: table {table!r} has columns {', '.join(found)}, not those of a "
+                                 f"classroom store; " + _afresh(self.folder))
+            if not found and table != "logins":
+                raise StoreError(f"{self.path} has no table {table!r}: it is not a classroom store; " + _afresh(self.folder))
 
     def close(self) -> None:
         with self._lock:
@@ -143,6 +200,23 @@ class ClassroomStore:
                                       "ORDER BY number", (row[0],)).fetchall()
         return GameRecord(*row, seats=seats, events=[tuple(e) for e in events])
 
+    def set_join_code(self, game_id: int, code: str) -> None:
+        """Give the game a new join code (the teacher changed it)."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE games SET join_code = ? WHERE id = ?", (code, game_id))
+
+    def add_login(self, key: str) -> None:
+        """Keep a one-time login link's key (as its hash) until it is used."""
+        with self._lock, self._transaction() as db:
+            db.execute("INSERT INTO logins (key_hash, created) VALUES (?, ?)", (_hash(key), time.time()))
+
+    def use_login(self, key: str, most_age: float) -> bool:
+        """True, once, for a key added by :meth:`add_login` no more than ``most_age`` seconds ago."""
+        with self._lock, self._transaction() as db:
+            cursor = db.execute("UPDATE logins SET used = 1 WHERE key_hash = ? AND used = 0 AND created >= ?",
+                                (_hash(key), time.time() - most_age))
+            return cursor.rowcount == 1
+
     # ------------------------------------------------------------------ helpers
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
@@ -151,6 +225,56 @@ class ClassroomStore:
     def _write_seats(db: sqlite3.Connection, game_id: int, seats: Sequence[Seat]) -> None:
         db.executemany("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                        [(game_id, s.number, s.kind, s.team, s.secret, s.strategy) for s in seats])
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class StoreLock:
+    """The lock that lets one server at a time use a classroom folder.
+
+    :meth:`acquire` takes it (an ``flock`` on ``classroom.lock``, released by the system when the
+    server's process ends, however it ends) and writes who holds it; a second server is refused
+    with :class:`StoreError` naming the first.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> first = StoreLock(folder).acquire("http://127.0.0.1:8765/")
+    >>> StoreLock(folder).acquire("http://127.0.0.1:8766/")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    millionaire.classroom.store.StoreError: ...classroom.lock: another classroom server uses this folder (process ..., http://127.0.0.1:8765/): ...
+    >>> first.release()
+    """
+
+    def __init__(self, folder: str | Path) -> None:
+        self.path = Path(folder) / LOCK_NAME
+        self._file: Any = None
+
+    def acquire(self, address: str) -> StoreLock:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(self.path, "a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "a process that has not written its name yet"
+            handle.close()
+            raise StoreError(f"{self.path}: another classroom server uses this folder ({holder}): stop it first, "
+                             f"or give this one another folder with --store") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"process {os.getpid()}, {address}\n")
+        handle.flush()
+        self._file = handle
+        return self
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.truncate(0)
+            self._file.close()
+            self._file = None
 
 
 class _Transaction:
