@@ -117,25 +117,32 @@ def chromium():
 def test_a_class_plays_one_game(tmp_path, chromium):
     store = tmp_path / "games"
     lesson = ClassroomGame.open(store, seats=4, seed=3, lang="ru")
-    code, teacher_key = lesson.join_code, lesson.teacher_secret
+    code = lesson.join_code
     lesson.close()
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
     env = environment(tmp_path)
-    first = subprocess.Popen(command(store, port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                             start_new_session=True)
+    printed = tmp_path / "server.txt"
+    with open(printed, "wb") as output:
+        first = subprocess.Popen(command(store, port), stdout=output, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         wait_ready(base, first)
+        link = re.search(r"(http://\S+/teacher\?key=\S+)", printed.read_text(encoding="utf-8")).group(1)
         contexts = [chromium.new_context(viewport=VIEWPORT) for _ in range(5)]
-        teacher = open_page(contexts[0], f"{base}teacher?key={teacher_key}", ".mln-code")
+        teacher = open_page(contexts[0], link, ".mln-code")
+        assert teacher.url == f"{base}teacher", f"the key stays in the address: {teacher.url}"
         assert code in teacher.locator(".mln-code").inner_text()
-        stranger = open_page(contexts[4], f"{base}teacher?key=wrong", ".mln-teacher-only")
+        projector = open_page(contexts[0], f"{base}projector", ".mln-code")  # the same browser: no key needed
+        assert projector.get_by_role("button", name=word("ru", "classroom.start")).count() == 0
+        shot(projector, "classroom_projector_ru")
+        projector.close()
+        stranger = open_page(contexts[4], link, ".mln-teacher-only")  # the link works once
         assert "учителя" in stranger.locator(".mln-teacher-only").inner_text()
         assert teacher.locator(".mln-teacher-only").count() == 0
 
         teams = [open_page(context, base, ".mln-join-button") for context in contexts[1:4]]
         # a wrong code is refused with a message, and nothing is joined
-        join(teams[1], "0000" if code != "0000" else "1111", 2, TEAMS[1])
+        join(teams[1], "000000" if code != "000000" else "111111", 2, TEAMS[1])
         teams[1].locator(".mln-message").first.wait_for()
         assert "Неверный код" in teams[1].locator(".mln-message").first.inner_text()
         for seat, (page, team) in enumerate(zip(teams, TEAMS), start=1):
@@ -200,6 +207,17 @@ def test_a_class_plays_one_game(tmp_path, chromium):
             assert same_position(views, teams, before="\0") == before_kill
             play_a_team_move(views, teams)
             shot(teams[2], "classroom_team_resumed_ru")
+            # "End now" asks first; "No" plays on, "Yes" ends the game on every screen
+            teacher.get_by_role("button", name=word("ru", "classroom.end_now")).click()
+            teacher.get_by_text(word("ru", "classroom.end_now_sure")).wait_for(timeout=30_000)
+            shot(teacher, "classroom_end_now_ru")
+            teacher.get_by_role("button", name=word("ru", "classroom.end_now_no")).click()
+            teacher.get_by_role("button", name=word("ru", "classroom.end_now")).wait_for(timeout=30_000)
+            assert position(teacher).startswith(("playing", "paused"))
+            teacher.get_by_role("button", name=word("ru", "classroom.end_now")).click()
+            teacher.get_by_role("button", name=word("ru", "classroom.end_now_yes")).click()
+            teacher.get_by_role("button", name=word("ru", "classroom.export")).wait_for(timeout=30_000)
+            assert position(teams[0]).startswith("finished")
     finally:
         if first.poll() is None:
             os.killpg(first.pid, signal.SIGKILL)
