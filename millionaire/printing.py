@@ -361,7 +361,8 @@ def check_two_outputs(first: str | Path, second: str | Path, lang: str = "en") -
 
 
 _REASONS = {errno.ENOSPC: "print.reason_space", errno.EDQUOT: "print.reason_space", errno.EACCES: "print.reason_permission",
-            errno.EPERM: "print.reason_permission", errno.EROFS: "print.reason_read_only"}
+            errno.EPERM: "print.reason_permission", errno.EROFS: "print.reason_read_only",
+            errno.ENOENT: "print.reason_no_files"}  # a folder such as /proc, where no file can be made
 
 
 def write_file(path: str | Path, write: Callable[[IO[bytes]], Any], lang: str = "en") -> None:

@@ -54,7 +54,7 @@ WORDS: dict[str, dict[str, str]] = {
         "print.same_file": "--output and --template name the same file {path}: give two different files",
         "print.cannot_write": "{path}: cannot be written ({reason}); nothing was written",
         "print.reason_space": "the disk is full", "print.reason_permission": "no permission to write there",
-        "print.reason_read_only": "the disk is read-only",
+        "print.reason_read_only": "the disk is read-only", "print.reason_no_files": "no file can be made there",
         # strategies, as the widgets and the CLI name them
         "strategy.human": "human", "strategy.cautious": "cautious", "strategy.aggressive": "aggressive",
         "strategy.monopolist": "monopolist", "strategy.random": "random",
@@ -273,7 +273,7 @@ WORDS: dict[str, dict[str, str]] = {
         "print.same_file": "--output и --template называют один и тот же файл {path}: укажите два разных файла",
         "print.cannot_write": "{path}: записать не удалось ({reason}); ничего не записано",
         "print.reason_space": "диск заполнен", "print.reason_permission": "нет прав на запись туда",
-        "print.reason_read_only": "диск только для чтения",
+        "print.reason_read_only": "диск только для чтения", "print.reason_no_files": "там нельзя создать файл",
         "strategy.human": "человек", "strategy.cautious": "осторожный", "strategy.aggressive": "агрессивный",
         "strategy.monopolist": "монополист", "strategy.random": "случайный",
         "table.roll": "Бросить кубики", "table.end_turn": "Закончить ход", "table.buy": "Купить ({price})",
