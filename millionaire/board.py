@@ -651,7 +651,7 @@ class _BoardParser:
         owner: dict[int, str] = {}
         for position, raw in enumerate(self.array("industries")):
             key = raw.get("key")
-            where = f"industry {key!r}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
+            where = f"industry {shown(key)}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
             self.unknown_fields(raw, set(_INDUSTRY_FIELDS), where)
             halves = self.attraction_halves(raw, cells)
             values = {name: self.field(raw, name, kind, where) for name, kind in _INDUSTRY_FIELDS.items()
@@ -720,7 +720,7 @@ class _BoardParser:
             raise self.fail(f"[[decks]] entry {MAX_DECKS + 1}", f"a board may have at most {MAX_DECKS} decks, got {len(raw_decks)}")
         for position, raw in enumerate(raw_decks):
             key = raw.get("key")
-            where = f"deck {key!r}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
+            where = f"deck {shown(key)}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
             self.unknown_fields(raw, {"key", "name_en", "name_ru", "cards"}, where)
             key = self.field(raw, "key", str, where)
             if key in decks:

@@ -54,6 +54,7 @@ def boards() -> dict[str, str]:
         "card_rent_multiplier_huge.toml": EIGHT + card("nearest", what="unowned_plot", rent_multiplier=10**6),
         "card_steps_huge.toml": EIGHT + card("move_by", steps=10**9),
         "name_200000_characters.toml": TOY.replace('name_en = "Doll shop"', 'name_en = "' + "x" * 200_000 + '"'),
+        "industry_key_200000_characters.toml": TOY.replace('key = "toys"', 'key = "' + "k" * 200_000 + '"'),
         "card_text_5000_characters.toml": EIGHT + card("receive", amount=10).replace("A card.", "y" * 5_000),
         "name_with_a_terminal_escape.toml": TOY.replace('name_en = "Doll shop"', r'name_en = "Doll\u001b[31m shop"'),
         "name_with_a_line_break.toml": TOY.replace('name_ru = "Магазин кукол"', r'name_ru = "Магазин\nкукол"'),
