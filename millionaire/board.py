@@ -24,6 +24,7 @@ from typing import Any
 
 from .cards import EFFECTS, MOVE_CHOICES, NEAREST_TARGETS, PAYEES, SHARE_EFFECTS, Card, Frozen
 from .errors import BoardFileError, shown
+from .plain_text import first_control
 from .jackpot import SlotMachine, SlotMachineError
 from .rules import MAX_AMOUNT
 from .insurance import CentralIndustry, InsuranceError, Policy, parse_central_industry, parse_policies
@@ -102,6 +103,16 @@ MAX_CELLS = 400
 MAX_DECKS = 16
 MAX_CARDS = 200  # in one deck
 MAX_MULTIPLIER = 100  # a card's rent_multiplier and dice_multiplier
+# Texts: a name (of a cell, an industry, a deck, the board), a key or a word is at most MAX_NAME
+# characters (the built-in boards' longest is 35), a card's text MAX_CARD_TEXT (146), provenance
+# longer; each is plain text: no control character (the provenance may break lines) and no
+# direction mark, so no name can reach a screen as a terminal code. A board's key names the files
+# the kit writes for it, so it is letters, digits, '-' and '_' only.
+MAX_NAME = 60
+MAX_CARD_TEXT = 400
+_TEXT_LIMITS = {"text_en": MAX_CARD_TEXT, "text_ru": MAX_CARD_TEXT, "note": 4000, "sources": 1000, "reconstructed": 1000}
+_MULTILINE = frozenset({"note", "sources", "reconstructed"})
+_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # The strings (each of TOML's four kinds) and comments of a file: their brackets, dots and digits are text.
 _TEXT = re.compile(r'"""(?:[^\\]|\\[\s\S])*?"""(?!")' r"|'''[\s\S]*?'''(?!')" r'|"(?:[^"\\\n]|\\.)*"' r"|'[^'\n]*'|#[^\n]*")
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -379,8 +390,20 @@ class _BoardParser:
             return self.money(value, name, where)
         if not isinstance(value, kind) or (isinstance(value, str) and not value.strip()):
             wanted = {str: "a non-empty string", list: "a list", bool: "true or false"}[kind]
-            raise self.fail(where, f"field {name!r} must be {wanted}, got {value!r}")
+            raise self.fail(where, f"field {name!r} must be {wanted}, got {shown(value)}")
+        if isinstance(value, str):
+            self.check_text(value, name, where)
         return value
+
+    def check_text(self, value: str, name: str, where: str) -> None:
+        """A text field of at most its length, with no control character or direction mark."""
+        limit = _TEXT_LIMITS.get(name, MAX_NAME)
+        if len(value) > limit:
+            raise self.fail(where, f"field {name!r} is {len(value):,} characters long, more than the {limit} allowed")
+        at = first_control(value, "\n\t" if name in _MULTILINE else "")
+        if at >= 0:
+            raise self.fail(where, f"field {name!r} holds the control character {value[at]!r} at character {at + 1}: "
+                            "a name or a text is plain text (no line breaks, tabs, terminal escapes or direction marks)")
 
     def money(self, value: Any, name: str, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -404,6 +427,9 @@ class _BoardParser:
         self.unknown_fields(head, set(_BOARD_FIELDS) | set(_CURRENCY_FORMS), "[board]")
         info = {name: self.field(head, name, kind, "[board]") for name, kind in _BOARD_FIELDS.items()}
         forms = {name: self.check_type(head[name], name, str, "[board]") for name in _CURRENCY_FORMS if name in head}
+        if not _KEY.fullmatch(info["key"]):
+            raise self.fail("[board]", "field 'key' must be letters, digits, '-' and '_' only (it names the files "
+                            f"the kit writes for the board), got {shown(info['key'])}")
         if info["small_per_large"] < 1:
             raise self.fail("[board]", f"field 'small_per_large' must be at least 1, got {info['small_per_large']}")
         provenance = self.provenance()
@@ -457,7 +483,10 @@ class _BoardParser:
                 continue
             value = self.field(info, name, kind, "[provenance]")
             if kind is list and not all(isinstance(v, str) and v.strip() for v in value):
-                raise self.fail("[provenance]", f"field {name!r} must list non-empty strings, got {value!r}")
+                raise self.fail("[provenance]", f"field {name!r} must list non-empty strings, got {shown(value)}")
+            if kind is list:
+                for entry in value:
+                    self.check_text(entry, name, "[provenance]")
         return dict(info)
 
     def shares(self, cells: list[Cell], decks: dict[str, Deck]) -> ShareMarket | None:
@@ -622,7 +651,7 @@ class _BoardParser:
         owner: dict[int, str] = {}
         for position, raw in enumerate(self.array("industries")):
             key = raw.get("key")
-            where = f"industry {key!r}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
+            where = f"industry {shown(key)}" if isinstance(key, str) else f"[[industries]] entry {position + 1}"
             self.unknown_fields(raw, set(_INDUSTRY_FIELDS), where)
             halves = self.attraction_halves(raw, cells)
             values = {name: self.field(raw, name, kind, where) for name, kind in _INDUSTRY_FIELDS.items()
@@ -691,7 +720,7 @@ class _BoardParser:
             raise self.fail(f"[[decks]] entry {MAX_DECKS + 1}", f"a board may have at most {MAX_DECKS} decks, got {len(raw_decks)}")
         for position, raw in enumerate(raw_decks):
             key = raw.get("key")
-            where = f"deck {key!r}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
+            where = f"deck {shown(key)}" if isinstance(key, str) else f"[[decks]] entry {position + 1}"
             self.unknown_fields(raw, {"key", "name_en", "name_ru", "cards"}, where)
             key = self.field(raw, "key", str, where)
             if key in decks:
@@ -718,8 +747,8 @@ class _BoardParser:
         effect = raw.get("effect")
         if effect is None:
             raise self.fail(where, "field 'effect' is missing")
-        if effect not in EFFECTS:
-            raise self.fail(where, f"field 'effect': unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
+        if not isinstance(effect, str) or effect not in EFFECTS:
+            raise self.fail(where, f"field 'effect': unknown effect {shown(effect)} (known: {', '.join(EFFECTS)})")
         spec = EFFECTS[effect]
         self.unknown_fields(raw, {"text_en", "text_ru", "effect"} | set(spec), where)
         values: dict[str, Any] = {}

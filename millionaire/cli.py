@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .board import Board, Cell, CellKind, load_board, plural_ru
 from .errors import MillionaireError
+from .plain_text import one_line, terminal
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game, GameResult
@@ -29,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 _HEADERS = {
@@ -173,9 +174,9 @@ def board_table(board: Board, lang: str = "en") -> str:
         industry = board.industries[cell.industry] if cell.industry >= 0 else None
         rows.append((
             str(cell.index),
-            cell.name(lang),
+            one_line(cell.name(lang)),  # its width as the terminal shows it
             _KIND_WORDS[cell.kind][kind_column],
-            industry.name(lang) if industry else "",
+            one_line(industry.name(lang)) if industry else "",
             str(cell.price) if cell.ownable else "",
             str(industry.build_price) if industry and industry.build_price else "",  # attractions have none
             _effect(board, cell, lang),
@@ -192,7 +193,7 @@ def board_table(board: Board, lang: str = "en") -> str:
 
 
 def _board_show(args: argparse.Namespace) -> int:
-    print(board_table(load_board(args.board), args.lang))
+    _emit(board_table(load_board(args.board), args.lang))
     return 0
 
 
@@ -300,9 +301,10 @@ def lineup(strategies: str, players: int | None) -> list[str]:
 
 
 def _emit(text: str) -> None:
-    """Print ``text``; a reader that stops early (``| head``) is not an error."""
+    """Print ``text`` as plain text (no terminal escapes or control characters, whatever a name
+    holds); a reader that stops early (``| head``) is not an error."""
     try:
-        print(text, flush=True)
+        print(terminal(text), flush=True)
     except BrokenPipeError:
         import os
 
@@ -445,24 +447,25 @@ _TEMPLATE_WRITTEN = {"en": "{path}: the class data template (CSV)", "ru": "{path
 
 
 def _print(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .class_data import template_csv
-    from .printing import write_pdf
+    from .printing import check_output, check_two_outputs, default_name, write_file, write_pdf
 
     board = load_board(args.board)
-    output = Path(args.output or f"{board.key}_{args.lang}_{args.paper}.pdf")
-    for path in (output, Path(args.template) if args.template else None):
-        if path is not None and not path.parent.is_dir():
-            raise MillionaireError(f"{path}: the folder {str(path.parent)!r} does not exist")
+    output = check_output(args.output or default_name(board, args.lang, args.paper), args.lang)
+    if args.template:  # both files are checked before either is written
+        template = check_output(args.template, args.lang)
+        check_two_outputs(output, template, args.lang)
     try:
         pages = write_pdf(board, output, lang=args.lang, paper=args.paper, tiles=args.tiles)
+    except MillionaireError:
+        raise
     except ValueError as error:  # a board that cannot be drawn as a square
         raise MillionaireError(f"{board.source or board.key}: {error}") from None
     _emit(_PRINTED[args.lang].format(path=output, pages=pages, tiles=args.tiles))
     if args.template:
-        Path(args.template).write_text(template_csv(board, args.lang), encoding="utf-8")
-        _emit(_TEMPLATE_WRITTEN[args.lang].format(path=args.template))
+        text = template_csv(board, args.lang).encode("utf-8")
+        write_file(template, lambda out: out.write(text), args.lang)
+        _emit(_TEMPLATE_WRITTEN[args.lang].format(path=template))
     return 0
 
 
@@ -554,8 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except MillionaireError as error:
-        one_line = " ".join(str(error).split())
-        print(f"millionaire: error: {one_line}", file=sys.stderr)
+        print(f"millionaire: error: {one_line(' '.join(str(error).split()))}", file=sys.stderr)
         return 2
 
 

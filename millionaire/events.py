@@ -17,6 +17,7 @@ import json
 from typing import Any, NamedTuple
 
 from .board import Board
+from .plain_text import one_line
 
 #: Pseudo-seats for the three pots of money (players are seats 0, 1, ...).
 BANK, FUND, BOX = -1, -2, -3
@@ -172,7 +173,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     lang = "ru" if lang == "ru" else "en"
 
     def who(seat: int) -> str:
-        return _POTS[lang][seat] if seat < 0 else names[seat]
+        return _POTS[lang][seat] if seat < 0 else one_line(names[seat])
 
     def translate(text: str) -> str:
         return _DETAILS.get(lang, {}).get(text, text)
@@ -183,7 +184,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
         detail = trade_text(json.loads(detail), event.player, board, names, lang)
     elif kind == "card" and ":" in detail:
         deck, number = detail.split(":")
-        detail = board.decks[deck].cards[int(number)].text(lang)
+        detail = one_line(board.decks[deck].cards[int(number)].text(lang))
     elif kind == "jackpot":
         head, _, tail = detail.partition(" → ")
         detail = f"{head} → {translate(tail)}" if tail else translate(head)
@@ -221,7 +222,7 @@ def _cell_name(board: Board, cell: int, lang: str) -> str:
     """A cell's name for a sentence; Russian names go in «quotes» unless they carry their own."""
     if cell < 0:
         return ""
-    name = board.cells[cell].name(lang)
+    name = one_line(board.cells[cell].name(lang))
     return name if lang != "ru" or name.startswith("«") else f"«{name}»"
 
 
@@ -243,6 +244,6 @@ def trade_text(trade: list[Any], proposer: int, board: Board, names: list[str], 
             items.append(("карточку освобождения" if ru else "a release card") if len(cards) == 1 else
                          (f"карточки освобождения ({len(cards)})" if ru else f"{len(cards)} release cards"))
         what = (" и " if ru else " and ").join(items) if items else ("ничего" if ru else "nothing")
-        return f"{names[seat]} {'отдаёт' if ru else 'gives'} {what}"
+        return f"{one_line(names[seat])} {'отдаёт' if ru else 'gives'} {what}"
 
     return "; ".join([side(proposer, give_cells, give_cash, give_cards), side(partner, take_cells, take_cash, take_cards)])

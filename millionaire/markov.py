@@ -68,6 +68,7 @@ from numpy.typing import ArrayLike, NDArray
 from . import movement
 from .board import Board
 from .cards import Card
+from .plain_text import spreadsheet_cell
 from .rules import RuleSet
 
 #: How a detained token leaves: pay at once, or roll for a double as long as allowed.
@@ -802,7 +803,8 @@ def view(chain: MovementChain, per: str = "roll", turns: int | None = None) -> t
 
 
 def format_csv(chain: MovementChain, values: ArrayLike) -> str:
-    """A view as CSV with the columns ``cell,name,probability``: rows 0..size-1, then ``in_jail``.
+    """A view as CSV with the columns ``cell,name,probability``: rows 0..size-1, then ``in_jail``;
+    a name a spreadsheet would read as a formula is written as text (see :func:`~millionaire.plain_text.spreadsheet_cell`).
 
     >>> from millionaire import load_board
     >>> chain = movement_chain(load_board("monopoly-us"))
@@ -814,7 +816,7 @@ def format_csv(chain: MovementChain, values: ArrayLike) -> str:
     writer.writerow(["cell", "name", "probability"])
     size = chain.board.size
     for index, (name, value) in enumerate(zip(chain.names(), np.asarray(values, dtype=float))):
-        writer.writerow(["in_jail" if index == size else index, name, f"{value:.12g}"])
+        writer.writerow(["in_jail" if index == size else index, spreadsheet_cell(name), f"{value:.12g}"])
     return out.getvalue().rstrip("\n")
 
 

@@ -41,6 +41,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Polygon, Rectangle
 from matplotlib.textpath import text_to_path
 
 from .board import Board, CellKind
+from .plain_text import chart_text, draw_text, one_line
 from .words import word
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,6 +62,7 @@ SMALL_FONT = 0.17
 INDEX_FONT = 0.15
 LINE = 1.17       # line height, in font sizes
 FIT_MARGIN = 0.94  # text measured for fitting is drawn a little wider at small sizes (hinting)
+NAME_MOST = 40    # a player's name is drawn with at most this many characters (and cut to fit its place)
 
 _KIND_FACE = {
     CellKind.START: "#f6f1d5", CellKind.JAIL: "#f2d7a6", CellKind.GO_TO_JAIL: "#efb4a0",
@@ -185,10 +187,26 @@ def fit_label(names: Sequence[str], width: float, height: float, font: float, la
             if lines is not None:
                 return "\n".join(lines), size
     size = font * smallest
-    text = names[-1]
-    while len(text) > 1 and text_width_em(text + "…") > width * FIT_MARGIN / size:
-        text = text[:-1]
-    return text + "…", size
+    return cut_to_fit(names[-1], width * FIT_MARGIN / size, always=True), size
+
+
+def cut_to_fit(text: str, width_em: float, always: bool = False) -> str:
+    """``text`` as it is when it fits ``width_em`` (and not ``always``), else its longest start
+    that fits with "…" after it (at least one character).
+
+    >>> cut_to_fit("Anna", 5), cut_to_fit("Anna Karenina of the Oblonskys", 5)
+    ('Anna', 'Anna K…')
+    """
+    if not always and text_width_em(text) <= width_em:
+        return text
+    low, high = 1, max(len(text), 1)  # the longest start that fits lies in low..high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width_em(text[:middle] + "…") <= width_em:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + "…"
 
 
 # ---------------------------------------------------------------------- the layout
@@ -332,7 +350,7 @@ class BoardView:
         return size * unit_px * 72 / figure.dpi
 
     def _text(self, x: float, y: float, text: str, size: float, dynamic: bool = False, **style: Any) -> Any:
-        artist = self.ax.text(x, y, text, fontsize=self.points(size), **style)
+        artist = draw_text(self.ax, x, y, text, fontsize=self.points(size), **style)
         return self._add(artist) if dynamic else artist
 
     # -------------------------------------------------------------- static parts
@@ -345,8 +363,9 @@ class BoardView:
         ax.axis("off")
         ax.add_patch(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
         centre = layout.centre
-        title = min(0.5, (centre.w - 0.3) / (text_width_em(board.name(lang)) * 1.08))  # fits a small centre
-        self._text(centre.x + centre.w / 2, centre.y + centre.h - 0.25, board.name(lang), title, ha="center", va="top",
+        name = one_line(board.name(lang))
+        title = min(0.5, (centre.w - 0.3) / (max(text_width_em(name), 1.0) * 1.08))  # fits a small centre
+        self._text(centre.x + centre.w / 2, centre.y + centre.h - 0.25, name, title, ha="center", va="top",
                    fontweight="bold", color="#24452a")
         for cell in board.cells:
             plan = layout.plans[cell.index]
@@ -375,7 +394,7 @@ class BoardView:
 
     def _draw_name(self, cell: int) -> None:
         info, plan = self.board.cells[cell], self.layout.plans[cell]
-        names = [info.name(self.lang), info.short(self.lang)]
+        names = [one_line(info.name(self.lang)), one_line(info.short(self.lang))]
         font = NAME_FONT * (1.2 if plan.side == "corner" else 1.0)
         label, size = fit_label(names, plan.name.w, plan.name.h, font, self.lang)
         x, y = plan.name.centre
@@ -466,7 +485,7 @@ class BoardView:
         """Redraw owners, buildings, mortgages, tokens and the centre panel for ``state``; ``dice`` are
         the faces of the last roll, drawn in the centre when given."""
         self.clear_dynamic()
-        names = self.names or [p.name for p in state.players]
+        names = [one_line(name, most=NAME_MOST) for name in self.names or [p.name for p in state.players]]
         holdings_key = (tuple(state.owner), tuple(state.level), tuple(state.mortgaged), tuple(names))
         if holdings_key != self._holdings_key:
             self._holdings_key = holdings_key
@@ -503,7 +522,7 @@ class BoardView:
                 colour = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
                 self._patch(Rectangle(strip[:2], strip.w, strip.h, facecolor=colour, edgecolor="#222222", lw=0.8, zorder=4),
                             layer)
-                self._put(self.ax.text(strip.x + strip.w / 2, strip.y + strip.h / 2, _initial(names[owner]),
+                self._put(draw_text(self.ax, strip.x + strip.w / 2, strip.y + strip.h / 2, _initial(names[owner]),
                                        fontsize=self.points(SMALL_FONT * 1.25), ha="center", va="center",
                                        color=_text_colour(colour), fontweight="bold", zorder=5), layer)
             if state.mortgaged[cell]:
@@ -520,7 +539,7 @@ class BoardView:
         if level == top:
             self._patch(_enterprise(band, _ENTERPRISE), self._holdings)
             cx, cy = band.centre
-            self._put(self.ax.text(cx, cy, "★", fontsize=self.points(thickness * 0.8), ha="center", va="center", color="white",
+            self._put(draw_text(self.ax, cx, cy, "★", fontsize=self.points(thickness * 0.8), ha="center", va="center", color="white",
                                    zorder=6), self._holdings)
             return
         for i in range(level):
@@ -567,7 +586,9 @@ class BoardView:
             status = word(lang, "board.bankrupt") if player.bankrupt else f"{player.cash} {money}"
             current = seat == state.current and not state.finished
             weight = "bold" if current else "normal"
-            self._text(left + 0.5, y, names[seat], 0.25, dynamic=True, ha="left", va="center", color="#111111", fontweight=weight)
+            room = (right - 0.15 - text_width_em(status) * 0.25 - (left + 0.5)) / (0.25 * 1.08)  # bold is wider
+            self._text(left + 0.5, y, cut_to_fit(names[seat], room), 0.25, dynamic=True, ha="left", va="center",
+                       color="#111111", fontweight=weight)
             self._text(right, y, status, 0.25, dynamic=True, ha="right", va="center", color="#111111", fontweight=weight)
         if len(dice) == 2:
             for i, face in enumerate(dice):
@@ -643,7 +664,7 @@ class BoardView:
         if fmt:
             self.colorbar.ax.xaxis.set_major_formatter(lambda value, _: fmt.format(value))
         if label:
-            self.colorbar.set_label(label, fontsize=self.points(SMALL_FONT * 1.2))
+            self.colorbar.set_label(chart_text(label), fontsize=self.points(SMALL_FONT * 1.2))
 
 
 def _initial(name: str) -> str:

@@ -22,7 +22,13 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import math
+import os
+import re
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,6 +39,8 @@ from matplotlib.patches import Rectangle
 
 from .board import Board, Cell, CellKind
 from .economics import _level_name
+from .errors import MillionaireError
+from .plain_text import draw_text, one_line
 from .plotting import BoardView, text_width_em
 from .rules import RuleSet
 from .words import check_lang, word
@@ -92,7 +100,7 @@ def _board_pages(board: Board, paper: str, tiles: int, lang: str) -> list[Figure
             _mask_outside(figure, shown)
             figure.add_artist(Rectangle(shown[:2], shown[2], shown[3], transform=figure.transFigure, fill=False,
                                         edgecolor="#999999", lw=0.5, linestyle=(0, (4, 3)), zorder=20))
-            figure.text(shown[0], (top + 1.5 * MM) / height,
+            draw_text(figure, shown[0], (top + 1.5 * MM) / height,
                         word(lang, "print.tile", board=board.name(lang), row=row + 1, col=col + 1, tiles=tiles),
                         fontsize=9, color="#444444", zorder=21)
             pages.append(figure)
@@ -147,12 +155,12 @@ def _plot_card(ax: Any, board: Board, cell: Cell, rules: RuleSet, lang: str) -> 
     ax.add_patch(Rectangle((0.04, 0.8), 0.92, 0.16, facecolor=colour, edgecolor="#333333", lw=0.6))
     text_colour = "white" if sum(matplotlib.colors.to_rgb(colour)) < 1.5 else "black"
     name = cell.name(lang)
-    ax.text(0.5, 0.88, name, ha="center", va="center", fontsize=_fitting(ax, name, 0.8, 11), fontweight="bold",
+    draw_text(ax, 0.5, 0.88, name, ha="center", va="center", fontsize=_fitting(ax, name, 0.8, 11), fontweight="bold",
             color=text_colour)
     lines: list[tuple[str, str]] = [(word(lang, "print.price"), str(cell.price))]
     if cell.kind is CellKind.PLOT:
         industry = board.industries[cell.industry]
-        ax.text(0.5, 0.765, industry.name(lang), ha="center", va="center", fontsize=_fitting(ax, industry.name(lang), 0.85, 7),
+        draw_text(ax, 0.5, 0.765, industry.name(lang), ha="center", va="center", fontsize=_fitting(ax, industry.name(lang), 0.85, 7),
                 style="italic", color="#333333")
         for level, rent in enumerate(cell.rent):
             lines.append((word(lang, "print.rent_at", level=_level_name(board, level, lang)), str(rent)))
@@ -167,17 +175,17 @@ def _plot_card(ax: Any, board: Board, cell: Cell, rules: RuleSet, lang: str) -> 
     step = 0.62 / max(len(lines), 1)
     for i, (label, value) in enumerate(lines):
         y = 0.7 - i * step
-        ax.text(0.07, y, label, ha="left", va="top", fontsize=7.5)
-        ax.text(0.93, y, value, ha="right", va="top", fontsize=7.5, fontweight="bold")
-    ax.text(0.5, 0.02, f"{board.name(lang)} · {cell.index} · {board.currency(lang)}", ha="center", va="bottom",
+        draw_text(ax, 0.07, y, label, ha="left", va="top", fontsize=7.5)
+        draw_text(ax, 0.93, y, value, ha="right", va="top", fontsize=7.5, fontweight="bold")
+    draw_text(ax, 0.5, 0.02, f"{board.name(lang)} · {cell.index} · {board.currency(lang)}", ha="center", va="bottom",
             fontsize=6, color="#666666")
 
 
 def _deck_card(ax: Any, board: Board, deck_name: str, text: str, lang: str) -> None:
     ax.add_patch(Rectangle((0.04, 0.8), 0.92, 0.15, facecolor="#e6eef7", edgecolor="#333333", lw=0.6))
-    ax.text(0.5, 0.875, deck_name, ha="center", va="center", fontsize=_fitting(ax, deck_name, 0.8, 10), fontweight="bold")
-    ax.text(0.5, 0.45, _wrap(text, 30), ha="center", va="center", fontsize=8, linespacing=1.3)
-    ax.text(0.5, 0.03, board.name(lang), ha="center", va="bottom", fontsize=6, color="#666666")
+    draw_text(ax, 0.5, 0.875, deck_name, ha="center", va="center", fontsize=_fitting(ax, deck_name, 0.8, 10), fontweight="bold")
+    draw_text(ax, 0.5, 0.45, _wrap(text, 30), ha="center", va="center", fontsize=8, linespacing=1.3)
+    draw_text(ax, 0.5, 0.03, board.name(lang), ha="center", va="bottom", fontsize=6, color="#666666")
 
 
 def _wrap(text: str, width: int) -> str:
@@ -193,37 +201,37 @@ def _wrap(text: str, width: int) -> str:
 
 def _note(ax: Any, board: Board, value: int, lang: str) -> None:
     ax.add_patch(Rectangle((0.03, 0.06), 0.94, 0.88, fill=False, edgecolor="#24452a", lw=1.5))
-    ax.text(0.08, 0.8, str(value), ha="left", va="center", fontsize=20, fontweight="bold", color="#24452a")
-    ax.text(0.92, 0.2, str(value), ha="right", va="center", fontsize=20, fontweight="bold", color="#24452a")
-    ax.text(0.5, 0.5, board.money(value, lang), ha="center", va="center", fontsize=14)
-    ax.text(0.5, 0.25, board.name(lang), ha="center", va="center", fontsize=8, color="#555555")
+    draw_text(ax, 0.08, 0.8, str(value), ha="left", va="center", fontsize=20, fontweight="bold", color="#24452a")
+    draw_text(ax, 0.92, 0.2, str(value), ha="right", va="center", fontsize=20, fontweight="bold", color="#24452a")
+    draw_text(ax, 0.5, 0.5, board.money(value, lang), ha="center", va="center", fontsize=14)
+    draw_text(ax, 0.5, 0.25, board.name(lang), ha="center", va="center", fontsize=8, color="#555555")
 
 
 def _dice_sheet(paper: str, board: Board, lang: str) -> Figure:
     """A 6 × 6 grid, first die down, second die across: one tally mark per roll."""
     figure, width, height = _page(paper)
-    figure.text(0.5, 0.95, word(lang, "print.dice_title"), ha="center", fontsize=16, fontweight="bold")
-    figure.text(0.5, 0.915, _wrap(word(lang, "print.dice_how"), 95), ha="center", va="top", fontsize=9)
+    draw_text(figure, 0.5, 0.95, word(lang, "print.dice_title"), ha="center", fontsize=16, fontweight="bold")
+    draw_text(figure, 0.5, 0.915, _wrap(word(lang, "print.dice_how"), 95), ha="center", va="top", fontsize=9)
     ax = figure.add_axes((0.12, 0.25, 0.8, 0.8 * width / height))
     ax.set_xlim(0, 7)
     ax.set_ylim(7, 0)
     ax.axis("off")
-    ax.text(3.5 + 0.5, -0.15, word(lang, "print.die2"), ha="center", va="bottom", fontsize=11)
-    ax.text(-0.25, 3.5 + 0.5, word(lang, "print.die1"), ha="right", va="center", fontsize=11, rotation=90)
+    draw_text(ax, 3.5 + 0.5, -0.15, word(lang, "print.die2"), ha="center", va="bottom", fontsize=11)
+    draw_text(ax, -0.25, 3.5 + 0.5, word(lang, "print.die1"), ha="right", va="center", fontsize=11, rotation=90)
     for k in range(1, 7):
-        ax.text(k + 0.5, 0.5, str(k), ha="center", va="center", fontsize=14, fontweight="bold")
-        ax.text(0.5, k + 0.5, str(k), ha="center", va="center", fontsize=14, fontweight="bold")
+        draw_text(ax, k + 0.5, 0.5, str(k), ha="center", va="center", fontsize=14, fontweight="bold")
+        draw_text(ax, 0.5, k + 0.5, str(k), ha="center", va="center", fontsize=14, fontweight="bold")
         for j in range(1, 7):
             ax.add_patch(Rectangle((j, k), 1, 1, facecolor="#f4f4f4" if j == k else "white", edgecolor="#333333", lw=0.8))
-    figure.text(0.5, 0.2, word(lang, "print.group"), ha="center", fontsize=11)
+    draw_text(figure, 0.5, 0.2, word(lang, "print.group"), ha="center", fontsize=11)
     return figure
 
 
 def _landing_sheet(paper: str, board: Board, lang: str, rules: RuleSet) -> Figure:
     """Every cell by number and full name, and a line for detentions: one tally mark per stop."""
     figure, width, height = _page(paper)
-    figure.text(0.5, 0.96, word(lang, "print.landing_title"), ha="center", fontsize=15, fontweight="bold")
-    figure.text(0.5, 0.935, _wrap(word(lang, "print.landing_how"), 100), ha="center", va="top", fontsize=8)
+    draw_text(figure, 0.5, 0.96, word(lang, "print.landing_title"), ha="center", fontsize=15, fontweight="bold")
+    draw_text(figure, 0.5, 0.935, _wrap(word(lang, "print.landing_how"), 100), ha="center", va="top", fontsize=8)
     names = [(str(cell.index), cell.name(lang)) for cell in board.cells]
     detained = word(lang, "print.detained_line" if rules.detain_on_landing else "print.jail_line",
                     cell=board.cells[board.jail].name(lang))
@@ -236,9 +244,9 @@ def _landing_sheet(paper: str, board: Board, lang: str, rules: RuleSet) -> Figur
     for i, (number, name) in enumerate(names):
         column, row = divmod(i, per_column)
         ax.add_patch(Rectangle((column, row), 1, 1, fill=False, edgecolor="#888888", lw=0.5))
-        ax.text(column + 0.02, row + 0.5, number, ha="left", va="center", fontsize=8, color="#555555")
-        ax.text(column + 0.1, row + 0.5, name, ha="left", va="center", fontsize=8)
-    figure.text(0.5, 0.03, word(lang, "print.group"), ha="center", fontsize=10)
+        draw_text(ax, column + 0.02, row + 0.5, number, ha="left", va="center", fontsize=8, color="#555555")
+        draw_text(ax, column + 0.1, row + 0.5, name, ha="left", va="center", fontsize=8)
+    draw_text(figure, 0.5, 0.03, word(lang, "print.group"), ha="center", fontsize=10)
     return figure
 
 
@@ -278,11 +286,126 @@ def build_pages(board: Board, lang: str = "en", paper: str = "A4", tiles: int = 
 
 def write_pdf(board: Board, target: str | Path | IO[bytes], lang: str = "en", paper: str = "A4", tiles: int = 2,
               rules: RuleSet | None = None) -> int:
-    """Write the printout of ``board`` (see :func:`build_pages`) as one PDF; returns its page count."""
+    """Write the printout of ``board`` (see :func:`build_pages`) as one PDF; returns its page count.
+
+    A ``target`` path is checked first and written whole or not at all (see :func:`write_file`).
+    """
+    if not isinstance(target, (str, Path)):
+        return _write_pdf(board, target, lang, paper, tiles, rules)
+    check_output(target, lang)
+    pages: list[int] = []
+    write_file(target, lambda out: pages.append(_write_pdf(board, out, lang, paper, tiles, rules)), lang)
+    return pages[0]
+
+
+def _write_pdf(board: Board, target: IO[bytes], lang: str, paper: str, tiles: int, rules: RuleSet | None) -> int:
     with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}):
         pages = build_pages(board, lang, paper, tiles, rules)
-        with PdfPages(target, metadata={"Title": word(lang, "print.title", board=board.name(lang))}) as pdf:
+        title = one_line(word(lang, "print.title", board=board.name(lang)))
+        with PdfPages(target, metadata={"Title": title}) as pdf:
             for figure in pages:
                 pdf.savefig(figure)
     return len(pages)
+
+
+# ---------------------------------------------------------------------- files written whole
+class OutputFileError(MillionaireError):
+    """A file the kit was asked to write that it cannot write; nothing was written."""
+
+
+def default_name(board: Board, lang: str, paper: str) -> str:
+    """The printout's file name when none is given: ``KEY_LANG_PAPER.pdf``, in the current folder
+    whatever the key holds (a character other than a letter, a digit, ``-`` or ``_`` becomes ``_``).
+
+    >>> from millionaire import load_board
+    >>> default_name(load_board("monopoly-us"), "ru", "A4")
+    'monopoly-us_ru_A4.pdf'
+    """
+    return re.sub(r"[^A-Za-z0-9_-]", "_", f"{board.key}_{lang}_{paper}") + ".pdf"
+
+
+def check_output(path: str | Path, lang: str = "en") -> Path:
+    """``path`` if a file can be written there: its folder exists and it is not a folder, a device
+    or another special file; else :class:`OutputFileError`, in ``lang``.
+
+    >>> check_output("/dev/full")
+    Traceback (most recent call last):
+    ...
+    millionaire.printing.OutputFileError: /dev/full: not a file but a device or another special file: give a file in a folder
+    """
+    path = Path(path)
+    shown = one_line(str(path))
+    if path.is_dir():
+        raise OutputFileError(word(lang, "print.is_folder", path=shown))
+    if path.exists() and not path.is_file():
+        raise OutputFileError(word(lang, "print.not_a_file", path=shown))
+    if not path.parent.is_dir():
+        raise OutputFileError(word(lang, "print.no_folder", path=shown, folder=repr(one_line(str(path.parent)))))
+    return path
+
+
+def check_two_outputs(first: str | Path, second: str | Path, lang: str = "en") -> None:
+    """Refuse two outputs that are one file (by name, through links, or the same file already there).
+
+    >>> check_two_outputs("a.pdf", "./a.pdf")
+    Traceback (most recent call last):
+    ...
+    millionaire.printing.OutputFileError: --output and --template name the same file a.pdf: give two different files
+    """
+    one, other = Path(first), Path(second)
+    same = one.resolve() == other.resolve()
+    if not same and one.exists() and other.exists():
+        same = os.path.samefile(one, other)
+    if same:
+        raise OutputFileError(word(lang, "print.same_file", path=one_line(str(first))))
+
+
+_REASONS = {errno.ENOSPC: "print.reason_space", errno.EDQUOT: "print.reason_space", errno.EACCES: "print.reason_permission",
+            errno.EPERM: "print.reason_permission", errno.EROFS: "print.reason_read_only",
+            errno.ENOENT: "print.reason_no_files"}  # a folder such as /proc, where no file can be made
+
+
+def write_file(path: str | Path, write: Callable[[IO[bytes]], Any], lang: str = "en") -> None:
+    """Call ``write`` with a binary file and put what it wrote at ``path`` whole, or nothing at all:
+    it is written to a temporary file in the same folder, which takes the name only once complete
+    (a file already at ``path`` stays as it was until then). An error of the system (a full disk,
+    no permission) becomes :class:`OutputFileError` in ``lang``, and the temporary file is removed.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> write_file(Path(folder) / "note.txt", lambda out: out.write(b"hello"))
+    >>> sorted(os.listdir(folder))
+    ['note.txt']
+    """
+    path = Path(path)
+    shown = one_line(str(path))
+    temporary = ""
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".part")
+        mode = path.stat().st_mode & 0o777 if path.is_file() else 0o666 & ~_umask()
+        os.fchmod(handle, mode)
+        with os.fdopen(handle, "wb") as out:
+            write(out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        _remove(temporary)
+        reason = word(lang, _REASONS[error.errno]) if error.errno in _REASONS else one_line(error.strerror or str(error))
+        raise OutputFileError(word(lang, "print.cannot_write", path=shown, reason=reason)) from None
+    except BaseException:
+        _remove(temporary)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
+
+
+def _remove(path: str) -> None:
+    if path:
+        with contextlib.suppress(OSError):
+            os.remove(path)
 

@@ -104,3 +104,99 @@ def test_build_pages_refuses_bad_input():
                           ({"lang": "de"}, "lang")]:
         with pytest.raises(ValueError, match=match):
             build_pages(board, **kwargs)
+
+
+# ------------------------------------------------------------------------------ where the files go
+def refused(argv, capsys) -> str:
+    """The one line ``millionaire print ARGV`` prints on stderr, checked to exit with status 2."""
+    assert main(["print", "--tiles", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("output, message", [
+    ("/dev/full", "/dev/full: not a file but a device or another special file"),
+    ("/proc/x.pdf", "/proc/x.pdf: cannot be written ("),  # why depends on who runs it: no file there, or no permission
+    ("/proc/self/status", "/proc/self/status: cannot be written"),
+], ids=["device", "proc", "proc-file"])
+def test_an_output_that_is_no_file_is_one_line(output, message, capsys):
+    err = refused(["--output", output], capsys)
+    assert message in err and ("special file" in err or "nothing was written" in err)
+
+
+def test_a_folder_as_output_is_one_line_and_stays_empty(tmp_path, capsys):
+    assert f"{tmp_path} is a folder: give the name of a file in it" in refused(["--output", str(tmp_path)], capsys)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("template", ["same.pdf", "./same.pdf", "link.pdf"])
+def test_output_and_template_as_one_file_are_refused(template, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("same.pdf").write_bytes(b"the old file")
+    Path("link.pdf").symlink_to("same.pdf")
+    err = refused(["--output", "same.pdf", "--template", template], capsys)
+    assert "--output and --template name the same file same.pdf: give two different files" in err
+    assert Path("same.pdf").read_bytes() == b"the old file"
+
+
+def test_refusals_speak_russian(tmp_path, capsys):
+    target = str(tmp_path / "x.pdf")
+    err = refused(["--lang", "ru", "--output", target, "--template", target], capsys)
+    assert "называют один и тот же файл" in err
+    assert "это папка" in refused(["--lang", "ru", "--output", str(tmp_path)], capsys)
+
+
+def test_a_failed_write_leaves_nothing_and_keeps_the_old_file(tmp_path, capsys, monkeypatch):
+    import errno
+
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    output = tmp_path / "game.pdf"
+    output.write_bytes(b"last week's printout")
+    written = PdfPages.savefig
+
+    def full_after_two_pages(self, *args, **kwargs):
+        if self.get_pagecount() == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return written(self, *args, **kwargs)
+
+    monkeypatch.setattr(PdfPages, "savefig", full_after_two_pages)
+    err = refused(["--output", str(output)], capsys)
+    assert f"{output}: cannot be written (the disk is full); nothing was written" in err
+    assert output.read_bytes() == b"last week's printout"
+    assert [path.name for path in tmp_path.iterdir()] == ["game.pdf"]  # no partial file beside it
+
+
+def test_a_board_that_cannot_be_drawn_leaves_no_file(tmp_path, capsys):
+    refused(["--board", str(TOY), "--output", str(tmp_path / "toy.pdf")], capsys)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path, capsys):
+    import os
+
+    output = tmp_path / "m.pdf"
+    assert main(["print", "--tiles", "1", "--output", str(output)]) == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert output.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert output.read_bytes()[:5] == b"%PDF-"
+
+
+def test_the_default_file_stays_in_the_current_folder_whatever_the_key(tmp_path, capsys, monkeypatch):
+    """A board built in Python may carry any key; the printout is still written here, under a plain name."""
+    from dataclasses import replace
+
+    import millionaire.cli as cli
+    from millionaire.printing import default_name
+
+    board = replace(load_board("millionaire-classic"), key="../../outside/x")
+    assert default_name(board, "en", "A4") == "______outside_x_en_A4.pdf"
+    monkeypatch.setattr(cli, "load_board", lambda name: board)
+    folder = tmp_path / "here"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    assert main(["print", "--tiles", "1"]) == 0
+    assert [path.name for path in folder.iterdir()] == ["______outside_x_en_A4.pdf"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["here"]

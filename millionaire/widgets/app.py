@@ -16,11 +16,11 @@ True
 
 from __future__ import annotations
 
-import html
 
 import ipywidgets as widgets
 
 from ..board import load_board
+from ..plain_text import html_text
 from ..words import check_lang, word
 from .common import language_options
 from .game_table import GameTable
@@ -68,5 +68,5 @@ class PlayApp(widgets.VBox):
     def _retitle(self) -> None:
         lang = self.table.lang
         board = load_board(self.table.board_choice.value).name(lang)
-        self.title.value = (f"<div class='mln-title'>{html.escape(word(lang, 'app.title', board=board))}</div>"
-                            f"<div class='mln-subtitle'>{html.escape(word(lang, 'app.subtitle'))}</div>")
+        self.title.value = (f"<div class='mln-title'>{html_text(word(lang, 'app.title', board=board))}</div>"
+                            f"<div class='mln-subtitle'>{html_text(word(lang, 'app.subtitle'))}</div>")

@@ -4,7 +4,6 @@ style that makes the controls readable on a classroom screen."""
 
 from __future__ import annotations
 
-import html
 import io
 from typing import Any
 
@@ -14,6 +13,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..board import load_board
+from ..plain_text import html_text
 
 #: The boards a widget offers, by key.
 BOARD_KEYS = ("millionaire-classic", "monopoly-us", "millionaire-elite")
@@ -75,4 +75,4 @@ def png(figure: Figure, dpi: int = 100) -> bytes:
 
 def error_html(text: str) -> str:
     """A refusal shown in a widget's message line."""
-    return f"<span style='color:#b00020'>{html.escape(text)}</span>"
+    return f"<span style='color:#b00020'>{html_text(text)}</span>"

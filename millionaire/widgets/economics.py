@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +26,7 @@ from ..board import load_board
 from ..engine import Game
 from ..errors import MillionaireError
 from ..jackpot import payout, spin
+from ..plain_text import chart_text, html_text
 from ..rules import MAX_AMOUNT, RuleSet
 from ..words import check_lang, word
 from .common import board_options, error_html, new_figure, png, relabel
@@ -41,11 +41,11 @@ def _shown(value: Any, fmt: str) -> str:
 
 def _table(rows: list[dict[str, Any]], columns: list[tuple[str, str, str]], highlight: int | None = None) -> str:
     """An HTML table: ``columns`` are (key, heading, format)."""
-    head = "".join(f"<th style='padding:2px 8px'>{html.escape(h)}</th>" for _, h, _ in columns)
+    head = "".join(f"<th style='padding:2px 8px'>{html_text(h)}</th>" for _, h, _ in columns)
     body = []
     for i, row in enumerate(rows):
         style = " style='background:#fff3cd;font-weight:bold'" if i == highlight else ""
-        cells = "".join(f"<td style='padding:2px 8px;text-align:right'>{html.escape(_shown(row[k], fmt))}</td>"
+        cells = "".join(f"<td style='padding:2px 8px;text-align:right'>{html_text(_shown(row[k], fmt))}</td>"
                         for k, _, fmt in columns)
         body.append(f"<tr{style}>{cells}</tr>")
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
@@ -174,9 +174,9 @@ class InvestmentExplorer(_Lab):
         nexts = [r for r in everything if r["step"] == level + 1]
         self.best_next = max(nexts, key=lambda r: r["marginal_return_per_round"]) if nexts else None
         row = self.current
-        best = self.word("invest_best", level=level, name=html.escape(self.best_next["name"]),
+        best = self.word("invest_best", level=level, name=html_text(self.best_next["name"]),
                          rate=self.best_next["marginal_return_per_round"]) if self.best_next else ""
-        self.summary.value = self.word("invest_summary", name=html.escape(row["name"]), level=level, cost=row["cost"],
+        self.summary.value = self.word("invest_summary", name=html_text(row["name"]), level=level, cost=row["cost"],
                                        income=row["income_per_round"], payback=row["payback_rounds"]) + best
         shown = [{**r, "next": self.rows[i + 1]["marginal_return_per_round"] if i + 1 < len(self.rows) else float("nan")}
                  for i, r in enumerate(self.rows)]
@@ -188,7 +188,7 @@ class InvestmentExplorer(_Lab):
         figure = new_figure(8.6, 3.6)
         ax = figure.add_subplot()
         at_level = [r for r in everything if r["step"] == level]
-        ax.bar([r["name"] for r in at_level], [r["payback_rounds"] for r in at_level], color="#4c72b0")
+        ax.bar([chart_text(r["name"]) for r in at_level], [r["payback_rounds"] for r in at_level], color="#4c72b0")
         ax.set_ylabel(self.word("invest_axis"))
         ax.set_title(self.word("invest_title", level=level, opponents=opponents))
         ax.tick_params(axis="x", labelrotation=30, labelsize=8)
@@ -255,7 +255,7 @@ class MortgageLab(_Lab):
         self.terms = economics.mortgage_terms(board, cell)
         self.rate = economics.mortgage_interest(board, cell, rounds)[0]
         t = self.terms
-        self.summary.value = self.word("mortgage_summary", name=html.escape(board.cells[cell].name(self.lang)),
+        self.summary.value = self.word("mortgage_summary", name=html_text(board.cells[cell].name(self.lang)),
                                        raised=t["cash_raised"], cost=t["redemption_cost"], fee=t["fee"], rate=t["fee_rate"],
                                        rounds=rounds, compound=self.rate["compound_per_round"],
                                        simple=self.rate["simple_per_round"])

@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -34,6 +33,7 @@ from ..board import load_board
 from ..engine import Game
 from ..errors import IllegalActionError
 from ..events import reason_text, trade_text
+from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
@@ -241,8 +241,8 @@ class GameTable(widgets.VBox):
         self.amount.description = self.word("amount")
         self.manage_button.description = self.word("do")
         self.trade_partner.description = self.word("partner")
-        self.trade_give_label.value = f"<b>{html.escape(self.word('give'))}</b>"
-        self.trade_take_label.value = f"<b>{html.escape(self.word('take'))}</b>"
+        self.trade_give_label.value = f"<b>{html_text(self.word('give'))}</b>"
+        self.trade_take_label.value = f"<b>{html_text(self.word('take'))}</b>"
         self.trade_give_cash.description = self.word("give_cash")
         self.trade_take_cash.description = self.word("take_cash")
         self.trade_button.description = self.word("offer")
@@ -251,7 +251,7 @@ class GameTable(widgets.VBox):
         self.rounds_choice.description = self.word("rounds")
         self.auto_button.description = self.word("play_rounds")
         self.undo_button.description = self.word("undo")
-        self.log_title.value = f"<b>{html.escape(self.word('log'))}</b>"
+        self.log_title.value = f"<b>{html_text(self.word('log'))}</b>"
         self.folds.titles = (self.word("manage"), self.word("trade"), self.word("more"), self.word("setup"))
         self._show_seats()
 
@@ -424,13 +424,13 @@ class GameTable(widgets.VBox):
         # Read in time order, the newest at the bottom: the box lays out its lines bottom-up (newest
         # first in the page), so when the lines outgrow it, it shows the newest and scrolls up to older.
         lines = game.log(self.lang, last=LOG_LINES)
-        self.log_html.value = "<div class='mln-log'>" + "".join(f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
+        self.log_html.value = "<div class='mln-log'>" + "".join(f"<div>{html_text(line)}</div>" for line in reversed(lines)) + "</div>"
         mine = game.pending.player if game.pending is not None else 0
-        self.trade_partner.options = [(game.names[s], s) for s, p in enumerate(game.state.players)
+        self.trade_partner.options = [(one_line(game.names[s]), s) for s, p in enumerate(game.state.players)
                                       if not p.bankrupt and s != mine]
         cells = game.board.cells
         self.trade_give.options = [(cells[c].name(self.lang), c) for c in game.owned(mine)]
-        self.trade_take.options = [(f"{cells[c].name(self.lang)} ({game.names[game.state.owner[c]]})", c)
+        self.trade_take.options = [(f"{cells[c].name(self.lang)} ({one_line(game.names[game.state.owner[c]])})", c)
                                    for c in game.board.ownable if game.state.owner[c] not in (-1, mine)]
 
     def _over(self) -> str:
@@ -442,11 +442,11 @@ class GameTable(widgets.VBox):
     def _status(self) -> str:
         game = self.game
         if game.finished:
-            return f"<div class='mln-status'>{html.escape(self._over())}</div>"
+            return f"<div class='mln-status'>{html_text(self._over())}</div>"
         pending = game.pending
         name = game.names[pending.player]
         if game.agents[pending.player] is not None:
-            return f"<div class='mln-status'>{html.escape(self.word('bot_turn', player=name, bots=self.word('bots')))}</div>"
+            return f"<div class='mln-status'>{html_text(self.word('bot_turn', player=name, bots=self.word('bots')))}</div>"
         market = game.state.market
         fields = {"cell": self.cell_name(pending.data["cell"]) if "cell" in pending.data else "",
                   "price": game.board.money(market["price"], self.lang) if market is not None else "",
@@ -469,7 +469,7 @@ class GameTable(widgets.VBox):
         what = word(self.lang, f"decision.{kind}", **fields)
         colour = PLAYER_COLOURS[pending.player % len(PLAYER_COLOURS)]
         return (f"<div class='mln-status'><span class='mln-dot' style='background:{colour}'></span>"
-                f"{html.escape(self.word('to_play', player=name, what=what))}</div>")
+                f"{html_text(self.word('to_play', player=name, what=what))}</div>")
 
     def _plain_rules(self) -> bool:
         """Rules with no building, no mortgage and no trade (Junior): a turn is only roll and end."""
@@ -507,12 +507,12 @@ class GameTable(widgets.VBox):
         self.trade_button.disabled = not (human_turn and pending.kind in ("roll", "manage"))
         self.undo_button.disabled = not self.history
         self.bots_button.disabled = not bots_can_play
-        self.bots_reason.value = "" if bots_can_play or pending is None else f"<i>{html.escape(self.word('bots_wait'))}</i>"
+        self.bots_reason.value = "" if bots_can_play or pending is None else f"<i>{html_text(self.word('bots_wait'))}</i>"
 
     def _players(self) -> str:
         """A table of the players: who plays the seat, cash, net worth and plots owned."""
         game = self.game
-        money = html.escape(game.board.currency(self.lang))
+        money = html_text(game.board.currency(self.lang))
         rows = [f"<tr class='mln-head'><td></td><td class='mln-num'>{self.word('cash')}</td>"
                 f"<td class='mln-num'>{self.word('worth')}</td><td class='mln-num'>{self.word('plots')}</td></tr>"]
         for seat, player in enumerate(game.state.players):
@@ -529,7 +529,7 @@ class GameTable(widgets.VBox):
                 detail = (f"<td class='mln-num'>{player.cash} {money}</td><td class='mln-num'>{game.net_worth(seat)}</td>"
                           f"<td class='mln-num'>{len(game.owned(seat))}</td>")
             rows.append(f"<tr class='{current}'><td><span class='mln-dot' style='background:{colour}'></span>"
-                        f"<b>{html.escape(player.name)}</b> <span class='mln-who'>{html.escape(who)}</span></td>{detail}</tr>")
+                        f"<b>{html_text(player.name)}</b> <span class='mln-who'>{html_text(who)}</span></td>{detail}</tr>")
         return "<table class='mln-players'>" + "".join(rows) + "</table>"
 
     def _error(self, text: str) -> str:

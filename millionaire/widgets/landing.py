@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,6 +21,7 @@ import numpy as np
 from ..board import load_board
 from ..landing_sim import simulate_landings
 from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
+from ..plain_text import html_text
 from ..plotting import BoardView
 from ..words import check_lang, word
 from .common import board_options, error_html, new_figure, png, relabel
@@ -181,5 +181,5 @@ class LandingExplorer(widgets.VBox):
         self.bars_image.value = png(figure)
         top = np.argsort(self.values)[::-1][:5]
         names = [board.cells[c].name(self.lang) if c < board.size else self.word("detained") for c in top]
-        shown = ", ".join(f"{html.escape(n)} {fmt.format(self.values[c])}" for n, c in zip(names, top))
-        self.summary.value = f"<b>{html.escape(self.word('top'))}:</b> {shown}"
+        shown = ", ".join(f"{html_text(n)} {fmt.format(self.values[c])}" for n, c in zip(names, top))
+        self.summary.value = f"<b>{html_text(self.word('top'))}:</b> {shown}"

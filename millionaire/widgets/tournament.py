@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..errors import MillionaireError
+from ..plain_text import chart_text, html_text
 from ..rules import RuleSet
 from ..simulate import BOT_STRATEGIES, tournament
 from ..words import check_lang, strategy_label, word
@@ -97,7 +97,7 @@ class TournamentRunner(widgets.VBox):
     def _relabel(self) -> None:
         lang = self.lang
         relabel(self.board_choice, board_options(lang), self.word("board"))
-        self.strategy_label.value = f"<b>{html.escape(self.word('strategies'))}</b>"
+        self.strategy_label.value = f"<b>{html_text(self.word('strategies'))}</b>"
         for name, box in self.strategy_boxes.items():
             box.description = strategy_label(lang, name)
         self.games_box.description = self.word("games")
@@ -152,7 +152,7 @@ class TournamentRunner(widgets.VBox):
     def _tick(self, done: int, total: int) -> None:
         self.progress.max = max(total, 1)
         self.progress.value = done
-        self.progress_text.value = html.escape(self.word("progress", done=done, total=total)) if total else ""
+        self.progress_text.value = html_text(self.word("progress", done=done, total=total)) if total else ""
 
     def run(self) -> None:
         """Play the tournament with the controls' settings and show the results."""
@@ -175,7 +175,7 @@ class TournamentRunner(widgets.VBox):
     def _show(self) -> None:
         result, lang = self.result, self.lang
         rows = result.win_rates()
-        lines = [f"<tr><td>{html.escape(strategy_label(lang, r['strategy']))}</td><td>{r['rate']:.0%}</td>"
+        lines = [f"<tr><td>{html_text(strategy_label(lang, r['strategy']))}</td><td>{r['rate']:.0%}</td>"
                  f"<td>{r['low']:.0%} – {r['high']:.0%}</td></tr>" for r in rows]
         fair = 1 / result.players
         stopped = sum(game.summary.stopped_by_limit for game in result.games)
@@ -185,7 +185,7 @@ class TournamentRunner(widgets.VBox):
         self.summary.value = f"<table>{head}{''.join(lines)}</table><div>{note}</div>"
         figure = new_figure(10, 3.4)
         left, right = figure.add_subplot(1, 2, 1), figure.add_subplot(1, 2, 2)
-        names = [strategy_label(lang, r["strategy"]) for r in rows]
+        names = [chart_text(strategy_label(lang, r["strategy"])) for r in rows]
         rates = np.array([r["rate"] for r in rows])
         errors = np.array([[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]])
         left.bar(names, rates, yerr=errors, capsize=4, color="#4c72b0")

@@ -53,6 +53,17 @@ def boards() -> dict[str, str]:
         "deck_of_kept_cards.toml": EIGHT + card("jail_free") + card("double_rent"),
         "card_rent_multiplier_huge.toml": EIGHT + card("nearest", what="unowned_plot", rent_multiplier=10**6),
         "card_steps_huge.toml": EIGHT + card("move_by", steps=10**9),
+        "name_200000_characters.toml": TOY.replace('name_en = "Doll shop"', 'name_en = "' + "x" * 200_000 + '"'),
+        "industry_key_200000_characters.toml": TOY.replace('key = "toys"', 'key = "' + "k" * 200_000 + '"'),
+        "card_text_5000_characters.toml": EIGHT + card("receive", amount=10).replace("A card.", "y" * 5_000),
+        "name_with_a_terminal_escape.toml": TOY.replace('name_en = "Doll shop"', r'name_en = "Doll\u001b[31m shop"'),
+        "name_with_a_line_break.toml": TOY.replace('name_ru = "Магазин кукол"', r'name_ru = "Магазин\nкукол"'),
+        "short_name_with_a_direction_override.toml": TOY.replace('name_en = "Doll shop"',
+                                                                 'name_en = "Doll shop"\nshort_en = "\\u202epohs"'),
+        "board_name_with_a_bell.toml": TOY.replace('name_en = "Toy board"', r'name_en = "Toy\u0007 board"'),
+        "key_up_a_folder.toml": TOY.replace('key = "toy4"', 'key = "../x"'),
+        "key_an_absolute_path.toml": TOY.replace('key = "toy4"', 'key = "/tmp/x"'),
+        "card_effect_an_empty_list.toml": EIGHT + card("receive").replace('effect = "receive"', "effect = []"),
     }
 
 

@@ -63,6 +63,7 @@ def test_a_hostile_file_is_refused_with_its_error(case: dict[str, Any]) -> None:
     for words in case["words"]:
         assert words in message, message
     assert "\n" not in message and len(message) < 600, message
+    assert message.isprintable(), message  # no control character of the file reaches a terminal
 
 
 def test_every_file_has_a_case_and_every_case_a_file() -> None:
