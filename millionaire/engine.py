@@ -146,6 +146,8 @@ class Game:
         self._purchase_limits: bool = self.rules.unaffordable_to_start or self.rules.kiosks_per_player is not None
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
+        self._despite_mortgage: bool = self.rules.monopoly_despite_mortgage
+        self._no_mortgages: list[bool] = [False] * board.size
         # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
         self._elite: bool = has_market(board)
         self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
@@ -436,13 +438,13 @@ class Game:
         if info.kind is CellKind.PLOT:
             level = state.level[cell]
             amount = info.rent[level]
-            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, state.mortgaged,
+            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, self._monopoly_mortgaged(),
                                                                    info.industry) >= 0:
                 amount *= self.rules.monopoly_multiplier
             return amount * multiplier
         if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
             amount = info.ticket
-            if industry_owner(board, state.owner, state.mortgaged, info.industry) >= 0:
+            if industry_owner(board, state.owner, self._monopoly_mortgaged(), info.industry) >= 0:
                 amount *= self.rules.monopoly_multiplier
             return amount * multiplier
         count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
@@ -450,6 +452,11 @@ class Game:
             return info.rent[min(count, len(info.rent)) - 1] * multiplier
         factor = dice_multiplier or info.dice_multipliers[min(count, len(info.dice_multipliers)) - 1]
         return factor * (dice_total if dice_total is not None else state.last_roll)
+
+    def _monopoly_mortgaged(self) -> list[bool]:
+        """The mortgages that break a monopoly's multiplied rent: all of them, or none under
+        ``RuleSet.monopoly_despite_mortgage`` (Monopoly: a mortgaged lot still completes the group)."""
+        return self._no_mortgages if self._despite_mortgage else self.state.mortgaged
 
     def liquidation_value(self, seat: int) -> int:
         """Cash plus everything selling every building and mortgaging every property would raise."""
@@ -1412,6 +1419,8 @@ class Game:
             other.position = player.position
             self._event("swap", seat, -1, 0, move.swap_with)
         income = movement.income_due(self.rules, move.passed_start, move.destination, False, card.salary)
+        if self._elite and move.passed_start and not income:
+            self._passed_start(seat)  # START crossed without the income: policies end, the holding tax is due
         state.tasks.append(["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier])
 
     def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
@@ -1615,8 +1624,8 @@ class Game:
                     self._claim(holder, "shares", count * (old - new), holder)
 
     def _passed_start(self, seat: int) -> None:
-        """Passing START (Elite): the central industry's holding tax is due, then the holder's
-        short-term policies end."""
+        """Passing START (Elite), by a roll or a card, with the circular income or without it: the
+        central industry's holding tax is due, then the holder's short-term policies end."""
         state, board = self.state, self.board
         central = board.central_industry
         if central is not None:
@@ -1674,6 +1683,11 @@ class Game:
         if state.pending is not None and state.pending.get("player") == seat:
             state.pending = None
         active = state.active_seats()
+        if fees and (len(active) <= 1 or rules.end_at_first_bankruptcy):
+            # The game ends here, with no turn left to raise money in: the fee comes out of the cash
+            # the creditor holds now (he has just received the bankrupt's).
+            self._transfer(creditor, BANK, min(fees, state.players[creditor].cash), "fee")
+            fees = 0
         if len(active) <= 1:
             state.tasks.clear()
             self._finish(active[0] if active else -1, "last player standing")

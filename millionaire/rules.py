@@ -51,6 +51,9 @@ class RuleSet:
     doubles_to_jail : the double in a row that sends the player to jail.
     monopoly_multiplier : rent multiplier of a complete industry (one owner, none mortgaged).
     monopoly_scope : ``"unbuilt"`` doubles only unbuilt plots (decision); ``"all"`` doubles every level.
+    monopoly_despite_mortgage : an unmortgaged plot of an industry one player holds whole earns the
+        multiplied rent even when another plot of it is mortgaged (Monopoly); building still needs
+        none mortgaged.
     small_per_large : small buildings (branches, houses) on a plot before the large one replaces them.
     small_supply, large_supply : buildings the bank has; ``None`` is unlimited.
     building_sell_rate : share of the building price the bank pays back.
@@ -101,6 +104,7 @@ class RuleSet:
     doubles_to_jail: int = 3
     monopoly_multiplier: int = 2
     monopoly_scope: str = "unbuilt"
+    monopoly_despite_mortgage: bool = False
     small_per_large: int = 3
     small_supply: int | None = 24
     large_supply: int | None = 12
@@ -187,6 +191,7 @@ class RuleSet:
             build_between_turns=True,
             building_auctions=True,
             debt_in_property=True,
+            monopoly_despite_mortgage=True,
         )
 
     @classmethod
@@ -248,6 +253,22 @@ class RuleSet:
         (True, False)
         """
         return level == 0 or self.monopoly_scope == "all"
+
+    def monopoly_owner(self, board: Any, owner: Any, mortgaged: Any, industry: int) -> int:
+        """The seat whose whole industry multiplies its rents, or -1: every plot his, none mortgaged
+        (with ``monopoly_despite_mortgage``, mortgaged plots count as his too).
+
+        >>> from millionaire import load_board
+        >>> board = load_board("monopoly-us")
+        >>> owner, mortgaged = [-1] * 40, [False] * 40
+        >>> owner[37] = owner[39] = 0; mortgaged[37] = True
+        >>> RuleSet.monopoly().monopoly_owner(board, owner, mortgaged, 7), RuleSet.classic().monopoly_owner(board, owner, mortgaged, 7)
+        (0, -1)
+        """
+        from .state import industry_owner
+
+        return industry_owner(board, owner, [False] * len(owner) if self.monopoly_despite_mortgage else mortgaged,
+                              industry)
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated like the original).

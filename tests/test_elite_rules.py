@@ -601,3 +601,22 @@ def test_an_exchange_needs_the_share_rules_and_they_need_an_exchange():
     no_office = ELITE_TOML.replace('kind = "insurance"', 'kind = "rest"')
     with pytest.raises(BoardFileError, match="no 'insurance' cell to sell policies at"):
         parse_board(no_office, "elite.toml")
+
+
+# ---------------------------------------------------------------- crossing START by a card
+
+
+@pytest.mark.parametrize("start, deck, target", [(19, "move", 20), (19, "move", 0), (24, "fortune", INSURANCE)])
+def test_a_card_that_crosses_start_ends_short_policies_and_charges_the_holding_tax(elite, start, deck, target):
+    game = new_game(elite)
+    give(game, 0, 5)  # one company: a holding tax of 10
+    insure(game, 0, "rent", "short")
+    insure(game, 0, "auction", "long")
+    game.state.players[0].position = start
+    stack(game, deck, "move_to", target=target)
+    roll(game, 1, 2)  # onto the card's cell (22: Move, 27: Fortune); the card crosses START
+    settle(game)
+    assert game.state.players[0].position == target
+    assert game.state.players[0].cash == 2000 - 10  # no circular income, the tax all the same
+    assert market(game)["policies"][0] == [["auction", "long"]]
+    assert [e.kind for e in game.events].count("policy_ends") == 1

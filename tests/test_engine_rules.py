@@ -1141,3 +1141,34 @@ def test_every_reason_a_game_ends_reads_in_russian(reason):
     assert reason_text(reason, "en") == reason
     russian = reason_text(reason, "ru")
     assert russian != reason and not any("a" <= ch.lower() <= "z" for ch in russian)
+
+
+def test_monopoly_doubles_an_unmortgaged_lot_of_a_whole_group_with_another_lot_mortgaged(monopoly, classic):
+    game = new_game(monopoly)
+    give(game, 1, 37, 39)  # Park Place and Boardwalk
+    game.state.mortgaged[37] = True
+    assert game.rent(39) == 2 * 50 and game.rent(37) == 0
+    game.state.players[0].position = 34
+    roll(game, 2, 3)  # Boardwalk
+    assert game.state.players[0].cash == 1500 - 100
+    assert game.can_build(1, 39).startswith("you do not own the whole industry")  # building still needs none mortgaged
+    millionaire = new_game(classic)  # Millionaire: a mortgaged plot breaks the monopoly (seed rulebook)
+    give(millionaire, 1, 6, 7, 9)
+    millionaire.state.mortgaged[9] = True
+    assert millionaire.rent(7) == 8
+    assert not new_game(monopoly, monopoly_despite_mortgage=False).rules.monopoly_despite_mortgage
+
+
+def test_a_two_player_bankruptcy_still_charges_the_creditor_the_fee_on_mortgaged_deeds(monopoly):
+    game = new_game(monopoly)
+    give(game, 1, 37, 39, level=2)
+    give(game, 0, 5, 15)
+    game.state.mortgaged[5] = game.state.mortgaged[15] = True
+    game.state.players[0].cash, game.state.players[1].cash = 10, 2990
+    game.state.players[0].position = 34
+    roll(game, 2, 3)  # Boardwalk with 2 houses: 600
+    assert game.finished and game.state.winner == 1
+    # 10 cash to the creditor, who pays 10% of each railroad's mortgage value (100): 10 + 10.
+    assert game.state.players[1].cash == 2990 + 10 - 20
+    assert game.result().net_worth[1] == game.net_worth(1)
+    assert game.state.total_money == 1500 * 2
