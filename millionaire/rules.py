@@ -33,6 +33,7 @@ MONOPOLY_SCOPES = ("unbuilt", "all")
 BANKRUPTCY_TO_PLAYER = ("to_board", "to_creditor")
 BANKRUPTCY_TO_BANK = ("to_board", "auction")
 RETURN_MORTGAGED = ("repay", "refuse")
+LOCKED_BY_BUILDING = ("plot", "industry")
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,16 @@ class RuleSet:
     unsold_to_auction_cell : a plot the bank auctions without a bid waits on the board's Auction cell
         (Millionaire Elite): nobody is offered it on landing, only a player who stops on that cell
         may buy it, at its price. Boards without an Auction cell ignore it.
+    locked_by_building : ``"plot"``: a plot with a building cannot be mortgaged, traded or taken
+        by a card, its unbuilt neighbours can (Millionaire, decision); ``"industry"``: a building
+        anywhere in the industry locks all its plots (Monopoly).
+    holding_tax_first : the central industry's holding tax (Elite) is paid as START is passed, before
+        the cell reached is dealt with (decision); ``False``: after it, once the landing's decisions
+        are taken. Boards without a central industry ignore it.
+    tax_policy_covers_fine : a tax policy (Elite) pays the fine for leaving Tax Inspection too, the
+        one tax the rulebooks name (decision). Boards without policies ignore it.
+    shares_pay_debts : a player raising money for a debt may sell shares (Elite) to the bank at the
+        market price, wherever he stands, as he sells buildings (decision); ``False``: only at the Exchange.
     """
 
     start_cash: int = 2000
@@ -134,6 +145,10 @@ class RuleSet:
     kiosks_per_player: int | None = None
     end_at_first_bankruptcy: bool = False
     unsold_to_auction_cell: bool = False
+    holding_tax_first: bool = True
+    locked_by_building: str = "plot"
+    tax_policy_covers_fine: bool = True
+    shares_pay_debts: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -152,7 +167,8 @@ class RuleSet:
                     raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
             elif f.type == "str":
                 allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
-                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED}[f.name]
+                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
+                           "locked_by_building": LOCKED_BY_BUILDING}[f.name]
                 if value not in allowed:
                     raise ValueError(f"RuleSet.{f.name} must be one of {', '.join(allowed)}, got {value!r}")
             else:  # int or int | None
@@ -192,6 +208,7 @@ class RuleSet:
             building_auctions=True,
             debt_in_property=True,
             monopoly_despite_mortgage=True,
+            locked_by_building="industry",
         )
 
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import end_turn, give, new_game, pass_turn, rig, roll, settle, stack
-from millionaire import Action, Game, IllegalActionError, RuleSet, Trade
+from millionaire import Action, Game, IllegalActionError, RuleSet, Trade, load_board
 from millionaire.events import BANK, FUND
 
 # ---------------------------------------------------------------- setup and the ledger
@@ -409,6 +409,11 @@ def test_jackpot_bet_limits(classic):
 # ---------------------------------------------------------------- buildings
 
 
+@pytest.fixture(scope="module")
+def elite_board():
+    return load_board("millionaire-elite")
+
+
 def monopoly_owner(classic, **changes):
     game = new_game(classic, **changes)
     give(game, 0, 1, 2, 4)
@@ -542,11 +547,27 @@ def test_mortgage_pays_half_and_breaks_the_monopoly(classic):
     assert game.state.players[0].cash == 2035 and game.rent(1) == 1
 
 
-def test_no_mortgage_while_the_industry_has_buildings(classic):
-    game = monopoly_owner(classic)
-    game.state.level[1] = 1
-    with pytest.raises(IllegalActionError, match="sell the buildings"):
+def test_a_plot_with_a_building_cannot_be_mortgaged_its_unbuilt_neighbour_can(classic, elite_board):
+    for board in (classic, elite_board):  # Millionaire: only the plot that has a building is locked
+        game = monopoly_owner(board)
+        game.state.level[1] = 1
+        with pytest.raises(IllegalActionError, match="sell the buildings of Cinema first"):
+            game.apply(Action.mortgage(1))
         game.apply(Action.mortgage(4))
+        assert game.state.mortgaged[4] and game.state.level[1] == 1
+        assert game.can_build(0, 2).startswith("you do not own the whole industry")  # incomplete now
+
+
+def test_the_option_locks_the_whole_built_industry(classic, monopoly):
+    game = monopoly_owner(classic, locked_by_building="industry")
+    game.state.level[1] = 1
+    with pytest.raises(IllegalActionError, match="sell the buildings of Night club's industry first"):
+        game.apply(Action.mortgage(4))
+    game = new_game(monopoly)  # Monopoly: a house anywhere in the group locks every lot
+    give(game, 0, 1, 3)
+    game.state.level[1] = 1
+    with pytest.raises(IllegalActionError, match="industry first"):
+        game.apply(Action.mortgage(3))
 
 
 def test_redeem_costs_half_plus_ten_percent_before_rolling_only(classic):
@@ -583,14 +604,25 @@ def test_trade_rejected_changes_nothing(classic):
     assert game.state.owner[9] == 1 and game.state.players[0].cash == 2000
 
 
-def test_trade_of_a_plot_in_a_built_industry_is_refused(classic):
+def test_trade_of_a_built_plot_is_refused_its_unbuilt_neighbour_may_be_traded(classic):
     game = new_game(classic)
     give(game, 1, 6, 7, 9)
     game.state.level[6] = 1
     before = game.state.to_dict()
-    with pytest.raises(IllegalActionError, match="industry has buildings"):
-        game.apply(Action.offer(Trade(partner=1, take_cells=(9,), give_cash=500)))
+    with pytest.raises(IllegalActionError, match="Chocolate factory has buildings"):
+        game.apply(Action.offer(Trade(partner=1, take_cells=(6,), give_cash=500)))
     assert game.state.to_dict() == before
+    game.apply(Action.offer(Trade(partner=1, take_cells=(9,), give_cash=500)))
+    game.apply(Action.accept())
+    assert game.state.owner[9] == 0 and game.state.level[6] == 1
+
+
+def test_trade_of_a_plot_in_a_built_industry_is_refused_under_the_option(classic, monopoly):
+    for game, group in ((new_game(classic, locked_by_building="industry"), (6, 7, 9)), (new_game(monopoly), (6, 8, 9))):
+        give(game, 1, *group)
+        game.state.level[6] = 1
+        with pytest.raises(IllegalActionError, match="industry has buildings"):
+            game.apply(Action.offer(Trade(partner=1, take_cells=(9,), give_cash=500)))
 
 
 def test_trade_of_a_mortgaged_plot_is_refused(classic):
