@@ -942,7 +942,7 @@ class Game:
             state.tasks.append(["pay", payer, payee, amount, reason])
             state.pending = {"kind": "raise", "player": payer, "amount": amount, "payee": payee}
             return
-        self._bankrupt(payer, payee, amount)
+        self._bankrupt(payer, payee, amount, reason)
 
     # ------------------------------------------------------------------ a turn
     def _t_turn(self) -> None:
@@ -1105,7 +1105,7 @@ class Game:
             self.events.append(Event("move", seat, cell, 0, -1, how))
         if income:
             amount = self.rules.circular_income
-            self._transfer(BANK, seat, amount, "income", ("income", seat, 0, amount))
+            self._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
             if self._elite:
                 tax = self._passed_start(seat)
                 if tax and not self._tax_first:
@@ -1147,8 +1147,8 @@ class Game:
         kind = info.kind
         if kind is CellKind.TAX:
             tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
-            if tax:
-                tasks.append(["pay", seat, BANK, tax, "tax"])
+            if tax:  # Junior's Ice-cream stand is a treat, not a tax
+                tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
         elif kind is CellKind.FUND_COLLECT and how != "jump":
             if state.charity_fund:
                 amount = state.charity_fund
@@ -1699,7 +1699,7 @@ class Game:
         return tax
 
     # ------------------------------------------------------------------ bankruptcy and the end
-    def _bankrupt(self, seat: int, creditor: int, debt: int) -> None:
+    def _bankrupt(self, seat: int, creditor: int, debt: int, reason: str) -> None:
         state, board, rules = self.state, self.board, self.rules
         player = state.players[seat]
         owned = self.owned(seat)
@@ -1738,7 +1738,7 @@ class Game:
             market["policies"][seat] = []
         player.bankrupt = True
         player.detained = False
-        self._event("bankrupt", seat, -1, debt, creditor)
+        self._event("bankrupt", seat, -1, debt, creditor, reason)
         if state.pending is not None and state.pending.get("player") == seat:
             state.pending = None
         active = state.active_seats()
@@ -1764,8 +1764,14 @@ class Game:
             state.tasks.append(["auction", cell, BANK])
 
     def _richest(self) -> int:
+        """The seat with the highest net worth; a tie goes to the first of the tied in seat order,
+        and the log says so."""
         worth = [self.net_worth(i) for i in range(len(self.state.players))]
-        return max(range(len(worth)), key=lambda i: (worth[i], -i))
+        best = max(range(len(worth)), key=lambda i: (worth[i], -i))
+        tied = sum(1 for i, player in enumerate(self.state.players) if worth[i] == worth[best] and not player.bankrupt)
+        if tied > 1:
+            self._event("tie", best, -1, worth[best], tied)
+        return best
 
     def _finish(self, winner: int, reason: str) -> None:
         state = self.state

@@ -1204,3 +1204,44 @@ def test_a_two_player_bankruptcy_still_charges_the_creditor_the_fee_on_mortgaged
     assert game.state.players[1].cash == 2990 + 10 - 20
     assert game.result().net_worth[1] == game.net_worth(1)
     assert game.state.total_money == 1500 * 2
+
+
+# ---------------------------------------------------------------- the log says what happened
+
+
+def test_the_bankruptcy_sentence_names_the_debt_and_the_creditor(classic):
+    game = new_game(classic)
+    give(game, 1, 36, 38, 39, level=3)
+    game.state.players[0].cash, game.state.players[1].cash = 100, 3900
+    game.state.players[0].position = 34
+    roll(game, 2, 3)
+    assert "Anna cannot pay Boris 1500 fants (rent), is bankrupt and leaves the game." in game.log()
+    russian = game.log("ru")
+    assert any("банкрот" in line and "аренда" in line and "Boris" in line for line in russian)
+    assert any(line.startswith("Игра окончена, победитель — Boris") for line in russian)
+    assert not any("(а)" in line for line in russian)
+
+
+def test_a_tie_for_the_richest_says_how_it_was_broken(classic):
+    game = new_game(classic, 3)
+    result = game.end_now()
+    assert result.winner == 0
+    assert "3 players tie as the richest, at 2000 fants each; Anna wins as the first of them in the order of play." in game.log()
+    assert any("Поровну у 3 самых богатых" in line for line in game.log("ru"))
+    untied = new_game(classic, 2)
+    untied.state.players[1].cash += 1
+    untied.state.bank_balance -= 1
+    untied.end_now()
+    assert not any(e.kind == "tie" for e in untied.events)
+
+
+def test_stopping_on_start_is_not_passing_it(classic):
+    game = new_game(classic)
+    game.state.players[0].position = 35
+    roll(game, 2, 3)  # 40: START itself
+    assert "Anna stops on START and collects 200 fants." in game.log()
+    assert not any("passes START" in line for line in game.log())
+    game = new_game(classic)
+    game.state.players[0].position = 35
+    roll(game, 3, 4)
+    assert "Anna passes START and collects 200 fants." in game.log()

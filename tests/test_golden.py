@@ -43,7 +43,7 @@ def test_every_event_kind_is_listed_and_has_sentences():
     from millionaire.events import _TEMPLATES, EVENT_KINDS
 
     for lang in ("en", "ru"):
-        assert set(_TEMPLATES[lang]) - {"auction_none", "roll_one"} == set(EVENT_KINDS)
+        assert set(_TEMPLATES[lang]) - {"auction_none", "roll_one", "income_stop"} == set(EVENT_KINDS)
     for board_name, strategies, seed, rounds in CASES.values():
         game = Game(load_board(board_name), agents=strategies, seed=seed)
         game.run(max_rounds=rounds)
