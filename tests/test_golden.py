@@ -17,6 +17,8 @@ GOLDEN = Path(__file__).parent / "data"
 CASES = {
     "golden_classic_seed7.txt": ("millionaire-classic", ["cautious", "aggressive", "monopolist"], 7, 40),
     "golden_monopoly_seed3.txt": ("monopoly-us", ["aggressive", "cautious", "monopolist"], 3, 40),
+    "golden_elite_seed5.txt": ("millionaire-elite", ["cautious", "aggressive", "monopolist"], 5, 40),
+    "golden_junior_seed2.txt": ("millionaire-junior", ["cautious", "aggressive", "monopolist"], 2, 40),
 }
 
 
