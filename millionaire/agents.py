@@ -313,6 +313,11 @@ class ThresholdAgent(Agent):
     def _raise(self, game: Game, data: dict[str, Any]) -> Action:
         seat = data["player"]
         state, board = game.state, game.board
+        market = state.market
+        if market is not None and market["shares"][seat] and market["price"] and game.rules.shares_pay_debts:
+            # Shares first: they earn nothing, buildings and plots earn rent. Just enough of them.
+            short = data["amount"] - state.players[seat].cash
+            return Action.sell_shares(min(market["shares"][seat], -(-short // market["price"])))
         built = [c for c in board.plots if not game.can_sell(seat, c)]
         if built:
             return Action.sell(max(built, key=lambda c: (state.level[c], c)))

@@ -146,8 +146,14 @@ class Game:
         self._purchase_limits: bool = self.rules.unaffordable_to_start or self.rules.kiosks_per_player is not None
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
+        self._tax_first: bool = self.rules.holding_tax_first
+        self._plot_locks: bool = self.rules.locked_by_building == "plot"
+        self._despite_mortgage: bool = self.rules.monopoly_despite_mortgage
+        self._no_mortgages: list[bool] = [False] * board.size
         # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
         self._elite: bool = has_market(board)
+        self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
+        self._shares_for_debts: bool = board.shares is not None and self.rules.shares_pay_debts
         self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
             cell.kind is CellKind.AUCTION for cell in board.cells)
         self.advance()
@@ -260,6 +266,8 @@ class Game:
             self._t_turn()
         elif name == "window":
             self._t_window(task[1])
+        elif name == "arrive":
+            self._t_arrive(task[1], task[2], task[3], task[4])
         else:  # pragma: no cover - saves are validated against state._TASKS
             raise AssertionError(f"unknown task {task!r}")
 
@@ -418,6 +426,13 @@ class Game:
                 return True
         return False
 
+    def building_locks(self, cell: int) -> bool:
+        """True when buildings keep ``cell`` from being mortgaged, traded or lost to a card: a building
+        on the plot itself, or (``RuleSet.locked_by_building`` = ``"industry"``) anywhere in its industry."""
+        if self._plot_locks:
+            return self.state.level[cell] > 0
+        return self.industry_built(cell)
+
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
         state, top = self.state, self.rules.small_per_large + 1
@@ -436,13 +451,13 @@ class Game:
         if info.kind is CellKind.PLOT:
             level = state.level[cell]
             amount = info.rent[level]
-            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, state.mortgaged,
+            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, self._monopoly_mortgaged(),
                                                                    info.industry) >= 0:
                 amount *= self.rules.monopoly_multiplier
             return amount * multiplier
         if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
             amount = info.ticket
-            if industry_owner(board, state.owner, state.mortgaged, info.industry) >= 0:
+            if industry_owner(board, state.owner, self._monopoly_mortgaged(), info.industry) >= 0:
                 amount *= self.rules.monopoly_multiplier
             return amount * multiplier
         count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
@@ -451,8 +466,14 @@ class Game:
         factor = dice_multiplier or info.dice_multipliers[min(count, len(info.dice_multipliers)) - 1]
         return factor * (dice_total if dice_total is not None else state.last_roll)
 
+    def _monopoly_mortgaged(self) -> list[bool]:
+        """The mortgages that break a monopoly's multiplied rent: all of them, or none under
+        ``RuleSet.monopoly_despite_mortgage`` (Monopoly: a mortgaged lot still completes the group)."""
+        return self._no_mortgages if self._despite_mortgage else self.state.mortgaged
+
     def liquidation_value(self, seat: int) -> int:
-        """Cash plus everything selling every building and mortgaging every property would raise."""
+        """Cash plus everything selling every building and mortgaging every property would raise (and,
+        in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price)."""
         state, board, rules = self.state, self.board, self.rules
         total = state.players[seat].cash
         for cell in board.ownable:
@@ -463,6 +484,10 @@ class Game:
                 total += state.level[cell] * int(board.industries[info.industry].build_price * rules.building_sell_rate)
             if not state.mortgaged[cell]:
                 total += int(info.price * rules.mortgage_rate)
+        if self._shares_for_debts:
+            market = state.market
+            assert market is not None
+            total += market["shares"][seat] * market["price"]
         return total
 
     def mortgage_value(self, cell: int) -> int:
@@ -528,8 +553,8 @@ class Game:
             return f"{info.name_en} is already mortgaged"
         if not self._loans[cell][0]:
             return f"the bank lends nothing on {info.name_en} (RuleSet.mortgage_rate)"
-        if self.industry_built(cell):
-            return f"sell the buildings of {info.name_en}'s industry first"
+        if self.building_locks(cell):
+            return f"sell the buildings of {info.name_en}{'' if self._plot_locks else chr(39) + 's industry'} first"
         return ""
 
     def can_redeem(self, seat: int, cell: int) -> str:
@@ -543,11 +568,11 @@ class Game:
         return ""
 
     def tradeable(self, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
-        """A property ``seat`` may trade or lose to a card: his, no building in its industry, and
+        """A property ``seat`` may trade or lose to a card: his, not locked by a building, and
         unmortgaged unless ``mortgaged_ok`` (trades under ``RuleSet.trade_mortgaged``)."""
         state = self.state
         return (self.board.cells[cell].ownable and state.owner[cell] == seat
-                and (mortgaged_ok or not state.mortgaged[cell]) and not self.industry_built(cell))
+                and (mortgaged_ok or not state.mortgaged[cell]) and not self.building_locks(cell))
 
     def mortgage_transfer_fee(self, cell: int) -> int:
         """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
@@ -557,9 +582,9 @@ class Game:
         """The cells a card with ``effect`` may be used on by ``seat`` now.
 
         Decisions where the rulebook is silent: a plot taken or auctioned by a card must be one that
-        could be traded (unmortgaged, no building in its industry); a free branch goes only where a
-        branch (not the large building) is legal; a plot given back may be mortgaged (the mortgage
-        is cancelled) but not in a built industry.
+        could be traded (unmortgaged, not locked by a building: :meth:`building_locks`); a free branch
+        goes only where a branch (not the large building) is legal; a plot given back may be
+        mortgaged (the mortgage is cancelled) but not locked by a building.
         """
         state, board = self.state, self.board
         if effect in ("take_plot", "auction_others_plot"):
@@ -572,7 +597,7 @@ class Game:
         if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
             repay = self.rules.return_mortgaged_plot == "repay"
             cash = state.players[seat].cash
-            return [c for c in board.ownable if state.owner[c] == seat and not self.industry_built(c)
+            return [c for c in board.ownable if state.owner[c] == seat and not self.building_locks(c)
                     and (not state.mortgaged[c] or (repay and cash >= self.mortgage_value(c)))]
         if effect == "auction_unowned":
             return [c for c in board.ownable if state.owner[c] < 0]
@@ -609,7 +634,7 @@ class Game:
                         return f"{info.name_en} does not belong to {state.players[side].name}"
                     if state.mortgaged[cell]:
                         return f"{info.name_en} is mortgaged"
-                    return f"{info.name_en}'s industry has buildings"
+                    return f"{info.name_en} has buildings" if self._plot_locks else f"{info.name_en}'s industry has buildings"
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
             if cash > state.players[side].cash:
                 return f"{state.players[side].name} has only {state.players[side].cash}"
@@ -671,6 +696,9 @@ class Game:
             actions = [Action.choose(c) for c in data["options"]]
         elif kind == "raise":
             actions = self._raising_actions(seat)
+            if self._shares_for_debts:
+                held = self.state.market["shares"][seat]  # type: ignore[index]
+                actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
         elif kind == "trade_reply":
             actions = [Action.accept(), Action.reject()]
         elif kind in ("exchange", "insurance", "lot"):
@@ -783,6 +811,8 @@ class Game:
         elif kind == "trade_reply":
             if what in ("accept", "reject"):
                 return ""
+        elif kind == "raise" and what == "sell_shares" and self._shares_for_debts:
+            return self.share_problem(seat, what, action.amount)
         elif kind in ("exchange", "insurance", "lot"):
             if what == "skip":
                 return ""
@@ -818,6 +848,11 @@ class Game:
         if what == "use_card" and action.cell >= 0:
             self._use_kept_card(seat, list(action.card), action.cell)  # type: ignore[arg-type]
             return
+        if kind == "raise" and what == "sell_shares":  # shares sold at the market price for a debt
+            self._market_answer(seat, "exchange", action)
+            if state.players[seat].cash >= data["amount"]:
+                state.pending = None
+            return
         if what == "offer":
             data["offers"] = data.get("offers", 0) + 1
             trade = action.trade
@@ -828,7 +863,7 @@ class Game:
         if kind == "roll":
             player = state.players[seat]
             if what == "pay_fine":
-                self._transfer(seat, BANK, self.rules.jail_fine, "jail")
+                self._transfer(seat, BANK, self._fine(seat), "jail")
                 self._release(seat, "paid the fine")
                 tasks.append(["roll"])
             elif what == "use_card":
@@ -907,7 +942,7 @@ class Game:
             state.tasks.append(["pay", payer, payee, amount, reason])
             state.pending = {"kind": "raise", "player": payer, "amount": amount, "payee": payee}
             return
-        self._bankrupt(payer, payee, amount)
+        self._bankrupt(payer, payee, amount, reason)
 
     # ------------------------------------------------------------------ a turn
     def _t_turn(self) -> None:
@@ -962,7 +997,15 @@ class Game:
             self._release(seat, "rolled a double")
         else:
             tasks.append(["release", seat, "paid the fine"])
-            tasks.append(["pay", seat, BANK, self.rules.jail_fine, "jail"])
+            fine = self._fine(seat)
+            if fine:
+                tasks.append(["pay", seat, BANK, fine, "jail"])
+
+    def _fine(self, seat: int) -> int:
+        """The fine for leaving detention that ``seat`` pays himself: all of it, or (Elite, under
+        ``RuleSet.tax_policy_covers_fine``) what his tax policy does not cover."""
+        fine = self.rules.jail_fine
+        return self._claim(seat, "tax", fine, BANK) if self._fine_covered else fine
 
     def _t_release(self, seat: int, how: str) -> None:
         self._release(seat, how)
@@ -1062,9 +1105,24 @@ class Game:
             self.events.append(Event("move", seat, cell, 0, -1, how))
         if income:
             amount = self.rules.circular_income
-            self._transfer(BANK, seat, amount, "income", ("income", seat, 0, amount))
+            self._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
             if self._elite:
-                self._passed_start(seat)
+                tax = self._passed_start(seat)
+                if tax and not self._tax_first:
+                    state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])  # after the cell is dealt with
+                elif tax and player.cash < tax:  # to be raised (or a bankruptcy) before the cell is dealt with
+                    state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
+                    state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+                    return
+                elif tax:
+                    self._transfer(seat, BANK, tax, "holding_tax")
+        self._t_arrive(cell, how, rent_multiplier, dice_multiplier)
+
+    def _t_arrive(self, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
+        """Deal with the cell the current player's token has reached."""
+        state, board = self.state, self.board
+        seat = state.current
+        player = state.players[seat]
         arrival = self._arrivals[cell][how == "roll"]
         if arrival.action == "detain":
             self._detain(seat)
@@ -1089,8 +1147,8 @@ class Game:
         kind = info.kind
         if kind is CellKind.TAX:
             tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
-            if tax:
-                tasks.append(["pay", seat, BANK, tax, "tax"])
+            if tax:  # Junior's Ice-cream stand is a treat, not a tax
+                tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
         elif kind is CellKind.FUND_COLLECT and how != "jump":
             if state.charity_fund:
                 amount = state.charity_fund
@@ -1412,7 +1470,15 @@ class Game:
             other.position = player.position
             self._event("swap", seat, -1, 0, move.swap_with)
         income = movement.income_due(self.rules, move.passed_start, move.destination, False, card.salary)
-        state.tasks.append(["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier])
+        land = ["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier]
+        tax = 0
+        if self._elite and move.passed_start and not income:
+            tax = self._passed_start(seat)  # START crossed without the income: policies end, the tax is due
+        if tax and not self._tax_first:
+            state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+        state.tasks.append(land)
+        if tax and self._tax_first:
+            state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
 
     def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
         state = self.state
@@ -1614,24 +1680,26 @@ class Game:
                 if count and not state.players[holder].bankrupt:
                     self._claim(holder, "shares", count * (old - new), holder)
 
-    def _passed_start(self, seat: int) -> None:
-        """Passing START (Elite): the central industry's holding tax is due, then the holder's
-        short-term policies end."""
+    def _passed_start(self, seat: int) -> int:
+        """Passing START (Elite), by a roll or a card, with the circular income or without it: the
+        central industry's holding tax falls due (a tax policy pays it first), then the holder's
+        short-term policies end. Returns the tax left for the player to pay; the caller schedules
+        it before or after the cell is dealt with (``RuleSet.holding_tax_first``)."""
         state, board = self.state, self.board
         central = board.central_industry
+        tax = 0
         if central is not None:
             owned = sum(1 for c in board.railroads if state.owner[c] == seat)
             tax = self._claim(seat, "tax", central.tax_for(owned), BANK)
-            if tax:
-                state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
         market = state.market
         assert market is not None
         for held in [h for h in market["policies"][seat] if h[1] == "short"]:
             market["policies"][seat].remove(held)
             self._event("policy_ends", seat, -1, 0, -1, f"{held[1]}_{held[0]}")
+        return tax
 
     # ------------------------------------------------------------------ bankruptcy and the end
-    def _bankrupt(self, seat: int, creditor: int, debt: int) -> None:
+    def _bankrupt(self, seat: int, creditor: int, debt: int, reason: str) -> None:
         state, board, rules = self.state, self.board, self.rules
         player = state.players[seat]
         owned = self.owned(seat)
@@ -1670,10 +1738,15 @@ class Game:
             market["policies"][seat] = []
         player.bankrupt = True
         player.detained = False
-        self._event("bankrupt", seat, -1, debt, creditor)
+        self._event("bankrupt", seat, -1, debt, creditor, reason)
         if state.pending is not None and state.pending.get("player") == seat:
             state.pending = None
         active = state.active_seats()
+        if fees and (len(active) <= 1 or rules.end_at_first_bankruptcy):
+            # The game ends here, with no turn left to raise money in: the fee comes out of the cash
+            # the creditor holds now (he has just received the bankrupt's).
+            self._transfer(creditor, BANK, min(fees, state.players[creditor].cash), "fee")
+            fees = 0
         if len(active) <= 1:
             state.tasks.clear()
             self._finish(active[0] if active else -1, "last player standing")
@@ -1691,8 +1764,14 @@ class Game:
             state.tasks.append(["auction", cell, BANK])
 
     def _richest(self) -> int:
+        """The seat with the highest net worth; a tie goes to the first of the tied in seat order,
+        and the log says so."""
         worth = [self.net_worth(i) for i in range(len(self.state.players))]
-        return max(range(len(worth)), key=lambda i: (worth[i], -i))
+        best = max(range(len(worth)), key=lambda i: (worth[i], -i))
+        tied = sum(1 for i, player in enumerate(self.state.players) if worth[i] == worth[best] and not player.bankrupt)
+        if tied > 1:
+            self._event("tie", best, -1, worth[best], tied)
+        return best
 
     def _finish(self, winner: int, reason: str) -> None:
         state = self.state

@@ -25,7 +25,7 @@ BANK, FUND, BOX = -1, -2, -3
 EVENT_KINDS = (
     "roll", "move", "income", "pay", "buy", "auction", "build", "sell", "mortgage", "redeem", "card",
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
-    "swap", "bankrupt", "game_over", "to_start", "no_kiosk", "free_half",
+    "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
 )
 
@@ -52,14 +52,14 @@ _REASONS = {
            "repairs": "repairs", "buy": "the purchase", "auction": "the auction", "build": "building",
            "fee": "the mortgage fee", "debt": "a debt", "bankruptcy": "the rest of a debt",
            "bet": "a bet", "jackpot": "a win", "mortgage": "a mortgage", "redeem": "redemption",
-           "sale": "a sale", "trade": "a trade", "ticket": "an entrance ticket",
+           "sale": "a sale", "trade": "a trade", "ticket": "an entrance ticket", "treat": "an ice cream",
            "holding_tax": "the central industry's holding tax",
            "shares": "shares", "premium": "an insurance premium", "claim": "an insurance claim"},
     "ru": {"rent": "аренда", "tax": "налог", "fine": "штраф", "jail": "выход из инспекции", "card": "карточка",
            "repairs": "ремонт", "buy": "покупка", "auction": "аукцион", "build": "строительство",
            "fee": "комиссия по залогу", "debt": "долг", "bankruptcy": "остаток долга",
            "bet": "ставка", "jackpot": "выигрыш", "mortgage": "залог", "redeem": "выкуп",
-           "sale": "продажа", "trade": "сделка", "ticket": "входной билет",
+           "sale": "продажа", "trade": "сделка", "ticket": "входной билет", "treat": "мороженое",
            "holding_tax": "налог центральной отрасли",
            "shares": "акции", "premium": "страховой взнос", "claim": "страховая выплата"},
 }
@@ -69,6 +69,7 @@ _TEMPLATES = {
         "roll": "{p} rolls {detail} = {amount}.",
         "move": "{p} moves to {cell}.",
         "income": "{p} passes START and collects {money}.",
+        "income_stop": "{p} stops on START and collects {money}.",
         "pay": "{p} pays {o} {money} ({reason}).",
         "buy": "{p} buys {cell} for {money}.",
         "auction": "{p} wins the auction for {cell} at {money}.",
@@ -88,7 +89,8 @@ _TEMPLATES = {
         "jackpot": "{p} bets {money} on the slot machine: {detail}.",
         "collect_fund": "{p} takes {money} from the charity fund.",
         "swap": "{p} swaps places with {o}.",
-        "bankrupt": "{p} is bankrupt and leaves the game.",
+        "bankrupt": "{p} cannot pay {o} {money} ({reason}), is bankrupt and leaves the game.",
+        "tie": "{count} players tie as the richest, at {money} each; {p} wins as the first of them in the order of play.",
         "game_over": "Game over: {p} wins ({detail}).",
         "roll_one": "{p} rolls {amount}.",
         "to_start": "{p} cannot pay {money} for {cell} and goes back to START.",
@@ -107,6 +109,7 @@ _TEMPLATES = {
         "roll": "{p}: бросок {detail} = {amount}.",
         "move": "{p} переходит на клетку {cell}.",
         "income": "{p} проходит СТАРТ и получает {money}.",
+        "income_stop": "{p} останавливается на СТАРТе и получает {money}.",
         "pay": "{p} платит {money}, получатель: {o} ({reason}).",
         "buy": "{p} покупает {cell} за {money}.",
         "auction": "{p} выигрывает аукцион за {cell}: {money}.",
@@ -120,14 +123,15 @@ _TEMPLATES = {
         "trade": "Сделка между игроками {p} и {o}: {detail}.",
         "take_plot": "{p} забирает {cell} у игрока {o} по карточке.",
         "return_plot": "{p} возвращает {cell} банку.",
-        "detain": "{p} задержан(а): {cell}.",
+        "detain": "{p} под задержанием: {cell}.",
         "release": "{p} покидает {cell} ({detail}).",
         "wait": "{p} остаётся в инспекции (дубля нет).",
         "jackpot": "{p} ставит {money} в Джекпот: {detail}.",
         "collect_fund": "{p} забирает {money} из благотворительного фонда.",
         "swap": "{p} меняется местами с игроком {o}.",
-        "bankrupt": "{p} — банкрот и выходит из игры.",
-        "game_over": "Игра окончена: победил(а) {p} ({detail}).",
+        "bankrupt": "{p} — банкрот: нечем заплатить {money} ({reason}), получатель: {o}. Игрок выходит из игры.",
+        "tie": "Поровну у {count} самых богатых игроков, по {money}; побеждает {p}, чья очередь хода среди них первая.",
+        "game_over": "Игра окончена, победитель — {p} ({detail}).",
         "roll_one": "{p}: на кубике {amount}.",
         "to_start": "{p} не может заплатить {money} за {cell} и возвращается на СТАРТ.",
         "no_kiosk": "У игрока {p} не осталось киоска для клетки {cell}.",
@@ -146,7 +150,7 @@ _TEMPLATES = {
 _DETAILS = {
     "ru": {
         "last player standing": "остался последним", "timed game: the richest": "по времени: самый богатый",
-        "round limit: the richest": "лимит раундов: самый богатый", "paid the fine": "заплатил(а) штраф",
+        "round limit: the richest": "лимит раундов: самый богатый", "paid the fine": "штраф уплачен",
         "release card": "карточка освобождения", "rolled a double": "выпал дубль",
         "three sevens": "три семёрки", "two sevens: the whole box": "две семёрки: вся касса",
         "three of a kind": "три одинаковых", "a pair": "пара", "no win": "без выигрыша",
@@ -195,6 +199,8 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
         template = _TEMPLATES[lang]["auction_none"]
     elif kind == "roll" and "+" not in detail:  # one die (RuleSet.dice)
         template = _TEMPLATES[lang]["roll_one"]
+    elif kind == "income" and event.cell == 0:  # the token stops on START (cell 0) rather than passing it
+        template = _TEMPLATES[lang]["income_stop"]
     policy = ""
     if kind in ("policy", "claim", "policy_ends", "shield"):  # detail: "<term>_<kind>" of the policy
         from .words import word
@@ -205,7 +211,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
         detail = f"{translate(head)}, {'кубик' if lang == 'ru' else 'die'} {face}"
     sentence = template.format(
         p=who(event.player),
-        o="" if kind in ("buy_shares", "sell_shares") else who(event.other),  # there, other counts shares
+        o="" if kind in ("buy_shares", "sell_shares", "tie") else who(event.other),  # there, other counts
         cell=_cell_name(board, event.cell, lang),
         amount=event.amount,
         money=board.money(event.amount, lang),

@@ -33,6 +33,7 @@ MONOPOLY_SCOPES = ("unbuilt", "all")
 BANKRUPTCY_TO_PLAYER = ("to_board", "to_creditor")
 BANKRUPTCY_TO_BANK = ("to_board", "auction")
 RETURN_MORTGAGED = ("repay", "refuse")
+LOCKED_BY_BUILDING = ("plot", "industry")
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ class RuleSet:
     doubles_to_jail : the double in a row that sends the player to jail.
     monopoly_multiplier : rent multiplier of a complete industry (one owner, none mortgaged).
     monopoly_scope : ``"unbuilt"`` doubles only unbuilt plots (decision); ``"all"`` doubles every level.
+    monopoly_despite_mortgage : an unmortgaged plot of an industry one player holds whole earns the
+        multiplied rent even when another plot of it is mortgaged (Monopoly); building still needs
+        none mortgaged.
     small_per_large : small buildings (branches, houses) on a plot before the large one replaces them.
     small_supply, large_supply : buildings the bank has; ``None`` is unlimited.
     building_sell_rate : share of the building price the bank pays back.
@@ -90,6 +94,16 @@ class RuleSet:
     unsold_to_auction_cell : a plot the bank auctions without a bid waits on the board's Auction cell
         (Millionaire Elite): nobody is offered it on landing, only a player who stops on that cell
         may buy it, at its price. Boards without an Auction cell ignore it.
+    locked_by_building : ``"plot"``: a plot with a building cannot be mortgaged, traded or taken
+        by a card, its unbuilt neighbours can (Millionaire, decision); ``"industry"``: a building
+        anywhere in the industry locks all its plots (Monopoly).
+    holding_tax_first : the central industry's holding tax (Elite) is paid as START is passed, before
+        the cell reached is dealt with (decision); ``False``: after it, once the landing's decisions
+        are taken. Boards without a central industry ignore it.
+    tax_policy_covers_fine : a tax policy (Elite) pays the fine for leaving Tax Inspection too, the
+        one tax the rulebooks name (decision). Boards without policies ignore it.
+    shares_pay_debts : a player raising money for a debt may sell shares (Elite) to the bank at the
+        market price, wherever he stands, as he sells buildings (decision); ``False``: only at the Exchange.
     """
 
     start_cash: int = 2000
@@ -101,6 +115,7 @@ class RuleSet:
     doubles_to_jail: int = 3
     monopoly_multiplier: int = 2
     monopoly_scope: str = "unbuilt"
+    monopoly_despite_mortgage: bool = False
     small_per_large: int = 3
     small_supply: int | None = 24
     large_supply: int | None = 12
@@ -130,6 +145,10 @@ class RuleSet:
     kiosks_per_player: int | None = None
     end_at_first_bankruptcy: bool = False
     unsold_to_auction_cell: bool = False
+    holding_tax_first: bool = True
+    locked_by_building: str = "plot"
+    tax_policy_covers_fine: bool = True
+    shares_pay_debts: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -148,7 +167,8 @@ class RuleSet:
                     raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
             elif f.type == "str":
                 allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
-                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED}[f.name]
+                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
+                           "locked_by_building": LOCKED_BY_BUILDING}[f.name]
                 if value not in allowed:
                     raise ValueError(f"RuleSet.{f.name} must be one of {', '.join(allowed)}, got {value!r}")
             else:  # int or int | None
@@ -187,6 +207,8 @@ class RuleSet:
             build_between_turns=True,
             building_auctions=True,
             debt_in_property=True,
+            monopoly_despite_mortgage=True,
+            locked_by_building="industry",
         )
 
     @classmethod
@@ -248,6 +270,22 @@ class RuleSet:
         (True, False)
         """
         return level == 0 or self.monopoly_scope == "all"
+
+    def monopoly_owner(self, board: Any, owner: Any, mortgaged: Any, industry: int) -> int:
+        """The seat whose whole industry multiplies its rents, or -1: every plot his, none mortgaged
+        (with ``monopoly_despite_mortgage``, mortgaged plots count as his too).
+
+        >>> from millionaire import load_board
+        >>> board = load_board("monopoly-us")
+        >>> owner, mortgaged = [-1] * 40, [False] * 40
+        >>> owner[37] = owner[39] = 0; mortgaged[37] = True
+        >>> RuleSet.monopoly().monopoly_owner(board, owner, mortgaged, 7), RuleSet.classic().monopoly_owner(board, owner, mortgaged, 7)
+        (0, -1)
+        """
+        from .state import industry_owner
+
+        return industry_owner(board, owner, [False] * len(owner) if self.monopoly_despite_mortgage else mortgaged,
+                              industry)
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated like the original).

@@ -196,6 +196,7 @@ _PLAYER_FIELDS = ("name", "cash", "position", "bankrupt", "detained", "jail_turn
 _TASKS: dict[str, tuple[str, ...]] = {
     "turn": (), "roll": (), "jailroll": (), "endturn": (),
     "land": ("cell", "bool", "str", "count", "count"),
+    "arrive": ("cell", "str", "count", "count"),
     "pay": ("party", "party", "money", "str"),
     "auction": ("cell", "party"),
     "draw": ("deck",),
@@ -722,11 +723,12 @@ class _StateLoader:
             if not self.board.cells[cell].ownable or not -1 <= seller < self.seats or (
                     seller >= 0 and state.owner[cell] != seller):
                 raise self.fail(label, f"auctions cell {cell} for {seller}, who does not hold it")
-        elif name == "land":
+        elif name in ("land", "arrive"):
             cards = [card for deck in self.board.decks.values() for card in deck.cards]
             rent_multipliers = {1} | {card.rent_multiplier for card in cards}
             dice_multipliers = {0} | {card.dice_multiplier for card in cards}
-            if task[3] not in ("roll", "card", "jump") or task[4] not in rent_multipliers or task[5] not in dice_multipliers:
+            how, rent, dice = task[-3:]
+            if how not in ("roll", "card", "jump") or rent not in rent_multipliers or dice not in dice_multipliers:
                 raise self.fail(label, f"lands in a way no roll, card or jump does: {shown(task)}")
         elif name == "pay" and task[1] < 0:
             raise self.fail(f"{label}[1]", f"must be a seat: only players pay by a step, got {task[1]}")
@@ -783,6 +785,8 @@ class _StateLoader:
                 if info.kind is not CellKind.PLOT:
                     raise self.fail(f"level[{cell}]", f"is {level[cell]} but {name} is not a plot")
                 cells = board.industries[info.industry].cells
+                if rules.locked_by_building == "plot":  # unbuilt neighbours may be mortgaged or sold since
+                    cells = tuple(c for c in cells if level[c])
                 if owner[cell] < 0 or any(owner[c] != owner[cell] or mortgaged[c] for c in cells):
                     raise self.fail(f"level[{cell}]", f"is {level[cell]} but {name}'s industry is not one "
                                     "owner's, whole and unmortgaged")

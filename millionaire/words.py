@@ -260,7 +260,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
-        "board.over": "Игра окончена: победил(а) {winner}",
+        "board.over": "Игра окончена, победитель — {winner}",
         "board.fund": "Благотворительный фонд: {amount}",
         "board.box": "Касса Джекпота: {amount}",
         "board.bankrupt": "банкрот",
@@ -300,7 +300,7 @@ WORDS: dict[str, dict[str, str]] = {
         "table.bet": "Ставка", "table.offer": "Предложить сделку", "table.do": "Выполнить",
         "table.manage": "Строить, продать, заложить", "table.undo": "Отменить мой ход", "table.bots": "Боты ходят до моего хода",
         "table.auto": "Автоматическая игра", "table.rounds": "Раундов", "table.play_rounds": "Сыграть",
-        "table.new": "Новая игра", "table.over": "Игра окончена: победил(а) {winner} ({reason}).",
+        "table.new": "Новая игра", "table.over": "Игра окончена, победитель — {winner} ({reason}).",
         "table.to_play": "{player}: {what}", "table.bot_turn": "Следующим ходит {player} (бот): нажмите «{bots}».",
         "table.bots_wait": "Сначала ваше решение: ответьте, потом сходят боты.",
         "table.partner": "Партнёр", "table.give": "Отдаю", "table.take": "Беру", "table.give_cash": "Отдаю денег",

@@ -527,7 +527,7 @@ def test_a_pending_exchange_must_stand_on_the_exchange(elite):
 def test_every_elite_event_reads_in_both_languages(elite, lang):
     kinds = {"share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits"}
     events = []
-    for seed in range(12):  # games until every kind has happened
+    for seed in range(40):  # games until every kind has happened
         game = Game(elite, agents=["cautious", "aggressive", "monopolist", "random"], seed=seed)
         game.run(max_rounds=150)
         events += [(e, game.names) for e in game.events]
@@ -554,7 +554,8 @@ def test_the_cautious_bot_insures_and_the_aggressive_one_invests(elite):
 
 
 def test_the_investor_buys_only_cheap_and_sells_dear(elite):
-    game = Game(elite, agents=["aggressive"] * 3, seed=5)
+    # At the Exchange, that is: shares sold for a debt go at any price (shares_pay_debts, tested above).
+    game = Game(elite, RuleSet.elite().replace(shares_pay_debts=False), agents=["aggressive"] * 3, seed=5)
     game.run(max_rounds=300)
     prices = [e.amount // e.other for e in game.events if e.kind == "buy_shares"]
     sales = [e.amount // e.other for e in game.events if e.kind == "sell_shares"]
@@ -601,3 +602,134 @@ def test_an_exchange_needs_the_share_rules_and_they_need_an_exchange():
     no_office = ELITE_TOML.replace('kind = "insurance"', 'kind = "rest"')
     with pytest.raises(BoardFileError, match="no 'insurance' cell to sell policies at"):
         parse_board(no_office, "elite.toml")
+
+
+# ---------------------------------------------------------------- crossing START by a card
+
+
+@pytest.mark.parametrize("start, deck, target", [(19, "move", 20), (19, "move", 0), (24, "fortune", INSURANCE)])
+def test_a_card_that_crosses_start_ends_short_policies_and_charges_the_holding_tax(elite, start, deck, target):
+    game = new_game(elite)
+    give(game, 0, 5)  # one company: a holding tax of 10
+    insure(game, 0, "rent", "short")
+    insure(game, 0, "auction", "long")
+    game.state.players[0].position = start
+    stack(game, deck, "move_to", target=target)
+    roll(game, 1, 2)  # onto the card's cell (22: Move, 27: Fortune); the card crosses START
+    settle(game)
+    assert game.state.players[0].position == target
+    assert game.state.players[0].cash == 2000 - 10  # no circular income, the tax all the same
+    assert market(game)["policies"][0] == [["auction", "long"]]
+    assert [e.kind for e in game.events].count("policy_ends") == 1
+
+
+# ---------------------------------------------------------------- when the holding tax is paid (RuleSet.holding_tax_first)
+
+
+def test_the_holding_tax_is_paid_before_the_exchange_decision(elite):
+    game = new_game(elite)
+    give(game, 0, 5, 15)  # tax 40
+    game.state.players[0].position = 38
+    rig(game, 1, 4, 6)  # to 3, the Exchange, past START
+    game.apply(Action.roll())
+    assert game.pending.kind == "exchange"
+    assert game.state.players[0].cash == 2000 + 200 - 40  # already paid: the tax money cannot buy shares
+    assert Action.buy_shares((2000 + 200 - 40) // 130) in game.legal_actions()
+
+
+def test_the_option_charges_the_holding_tax_after_the_landing_decision(elite):
+    game = new_game(elite, holding_tax_first=False)
+    give(game, 0, 5, 15)
+    game.state.players[0].position = 38
+    rig(game, 1, 4, 6)
+    game.apply(Action.roll())
+    assert game.pending.kind == "exchange" and game.state.players[0].cash == 2200
+    game.apply(Action.skip())
+    assert game.state.players[0].cash == 2200 - 40
+
+
+def test_a_holding_tax_short_of_cash_is_raised_before_the_cell_is_dealt_with(elite):
+    game = new_game(elite)
+    give(game, 0, 5, 15, 1)  # tax 40; the Cinema can be mortgaged for 25
+    game.state.players[0].cash, game.state.bank_balance = 30, 1970
+    game.state.players[0].position = 19
+    stack(game, "move", "move_to", target=20)
+    roll(game, 1, 2)  # 22: Move, the card takes him past START to the Jackpot, no income
+    assert game.pending.kind == "raise" and game.pending.amount == 40
+    assert game.state.players[0].position == 22  # the tax is due as START is crossed, before he arrives
+    game.apply(Action.mortgage(1))
+    assert game.state.players[0].cash == 30 + 25 - 40
+    assert game.state.players[0].position == 20 and game.pending.kind == "jackpot"  # only now he arrives
+
+
+# ---------------------------------------------------------------- shares sold for a debt (RuleSet.shares_pay_debts)
+
+
+def test_shares_are_sold_at_the_market_price_to_pay_a_debt(elite):
+    game = rent_game(elite, 4)  # rent 2000
+    game.state.players[0].cash, game.state.bank_balance = 10, 1990
+    market(game)["shares"][0], market(game)["price"] = 45, 350
+    roll(game, 1, 2)
+    assert game.pending.kind == "raise" and not game.state.players[0].bankrupt
+    assert Action.sell_shares(45) in game.legal_actions()
+    with pytest.raises(IllegalActionError, match="you hold only 45 shares"):
+        game.apply(Action.sell_shares(46))
+    game.apply(Action.sell_shares(6))  # 2100: enough
+    assert game.pending.kind == "manage"
+    assert market(game)["shares"][0] == 39 and game.state.players[0].cash == 10 + 2100 - 2000
+
+
+def test_the_option_keeps_shares_at_the_exchange_and_the_debtor_goes_bankrupt(elite):
+    game = new_game(elite, shares_pay_debts=False)
+    give(game, 1, 39, level=4)
+    game.state.players[0].position = 36
+    game.state.players[0].cash, game.state.bank_balance = 10, 1990
+    market(game)["shares"][0], market(game)["price"] = 45, 350
+    roll(game, 1, 2)
+    assert game.state.players[0].bankrupt and market(game)["shares"][0] == 0
+
+
+def test_the_bots_sell_just_enough_shares_for_a_debt(elite):
+    game = Game(elite, RuleSet.elite().replace(shuffle_seats=False), agents=["cautious", "cautious"], seed=1)
+    give(game, 1, 39, level=4)
+    game.state.players[0].position = 36
+    game.state.players[0].cash, game.state.bank_balance = 10, 1990
+    market(game)["shares"][0], market(game)["price"] = 45, 350
+    rig(game, 1, 2)
+    assert game.pending.kind == "roll"
+    game.apply(game.agents[0].choose(game, game.pending))
+    assert game.pending.kind == "raise"
+    game.apply(game.agents[0].choose(game, game.pending))
+    assert market(game)["shares"][0] == 45 - 6 and game.state.players[0].cash == 110
+
+
+# ---------------------------------------------------------------- the Tax Inspection fine (RuleSet.tax_policy_covers_fine)
+
+
+def detained_game(elite, **changes) -> Game:
+    game = new_game(elite, **changes)
+    game.state.players[0].position = 10
+    game.state.players[0].detained = True
+    insure(game, 0, "tax", "long")
+    return game
+
+
+def test_a_tax_policy_pays_the_fine_for_leaving_tax_inspection(elite):
+    game = detained_game(elite)
+    game.apply(Action.pay_fine())
+    assert game.state.players[0].cash == 2000 and market(game)["policies"][0] == []
+    assert any(e.kind == "claim" and e.amount == 50 for e in game.events)
+
+
+def test_a_tax_policy_pays_the_fine_after_the_third_miss(elite):
+    game = detained_game(elite)
+    game.state.players[0].jail_turns = 2
+    roll(game, 2, 4)  # no double: the fine is due, and he moves to 16, an unowned plot
+    assert not game.state.players[0].detained and game.state.players[0].cash == 2000
+    assert market(game)["policies"][0] == []
+
+
+def test_the_option_leaves_the_fine_to_the_player(elite):
+    game = detained_game(elite, tax_policy_covers_fine=False)
+    game.apply(Action.pay_fine())
+    assert game.state.players[0].cash == 1950 and market(game)["policies"][0] == [["tax", "long"]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import end_turn, give, new_game, pass_turn, rig, roll, settle, stack
-from millionaire import Action, Game, IllegalActionError, RuleSet, Trade
+from millionaire import Action, Game, IllegalActionError, RuleSet, Trade, load_board
 from millionaire.events import BANK, FUND
 
 # ---------------------------------------------------------------- setup and the ledger
@@ -409,6 +409,11 @@ def test_jackpot_bet_limits(classic):
 # ---------------------------------------------------------------- buildings
 
 
+@pytest.fixture(scope="module")
+def elite_board():
+    return load_board("millionaire-elite")
+
+
 def monopoly_owner(classic, **changes):
     game = new_game(classic, **changes)
     give(game, 0, 1, 2, 4)
@@ -542,11 +547,27 @@ def test_mortgage_pays_half_and_breaks_the_monopoly(classic):
     assert game.state.players[0].cash == 2035 and game.rent(1) == 1
 
 
-def test_no_mortgage_while_the_industry_has_buildings(classic):
-    game = monopoly_owner(classic)
-    game.state.level[1] = 1
-    with pytest.raises(IllegalActionError, match="sell the buildings"):
+def test_a_plot_with_a_building_cannot_be_mortgaged_its_unbuilt_neighbour_can(classic, elite_board):
+    for board in (classic, elite_board):  # Millionaire: only the plot that has a building is locked
+        game = monopoly_owner(board)
+        game.state.level[1] = 1
+        with pytest.raises(IllegalActionError, match="sell the buildings of Cinema first"):
+            game.apply(Action.mortgage(1))
         game.apply(Action.mortgage(4))
+        assert game.state.mortgaged[4] and game.state.level[1] == 1
+        assert game.can_build(0, 2).startswith("you do not own the whole industry")  # incomplete now
+
+
+def test_the_option_locks_the_whole_built_industry(classic, monopoly):
+    game = monopoly_owner(classic, locked_by_building="industry")
+    game.state.level[1] = 1
+    with pytest.raises(IllegalActionError, match="sell the buildings of Night club's industry first"):
+        game.apply(Action.mortgage(4))
+    game = new_game(monopoly)  # Monopoly: a house anywhere in the group locks every lot
+    give(game, 0, 1, 3)
+    game.state.level[1] = 1
+    with pytest.raises(IllegalActionError, match="industry first"):
+        game.apply(Action.mortgage(3))
 
 
 def test_redeem_costs_half_plus_ten_percent_before_rolling_only(classic):
@@ -583,14 +604,25 @@ def test_trade_rejected_changes_nothing(classic):
     assert game.state.owner[9] == 1 and game.state.players[0].cash == 2000
 
 
-def test_trade_of_a_plot_in_a_built_industry_is_refused(classic):
+def test_trade_of_a_built_plot_is_refused_its_unbuilt_neighbour_may_be_traded(classic):
     game = new_game(classic)
     give(game, 1, 6, 7, 9)
     game.state.level[6] = 1
     before = game.state.to_dict()
-    with pytest.raises(IllegalActionError, match="industry has buildings"):
-        game.apply(Action.offer(Trade(partner=1, take_cells=(9,), give_cash=500)))
+    with pytest.raises(IllegalActionError, match="Chocolate factory has buildings"):
+        game.apply(Action.offer(Trade(partner=1, take_cells=(6,), give_cash=500)))
     assert game.state.to_dict() == before
+    game.apply(Action.offer(Trade(partner=1, take_cells=(9,), give_cash=500)))
+    game.apply(Action.accept())
+    assert game.state.owner[9] == 0 and game.state.level[6] == 1
+
+
+def test_trade_of_a_plot_in_a_built_industry_is_refused_under_the_option(classic, monopoly):
+    for game, group in ((new_game(classic, locked_by_building="industry"), (6, 7, 9)), (new_game(monopoly), (6, 8, 9))):
+        give(game, 1, *group)
+        game.state.level[6] = 1
+        with pytest.raises(IllegalActionError, match="industry has buildings"):
+            game.apply(Action.offer(Trade(partner=1, take_cells=(9,), give_cash=500)))
 
 
 def test_trade_of_a_mortgaged_plot_is_refused(classic):
@@ -1141,3 +1173,75 @@ def test_every_reason_a_game_ends_reads_in_russian(reason):
     assert reason_text(reason, "en") == reason
     russian = reason_text(reason, "ru")
     assert russian != reason and not any("a" <= ch.lower() <= "z" for ch in russian)
+
+
+def test_monopoly_doubles_an_unmortgaged_lot_of_a_whole_group_with_another_lot_mortgaged(monopoly, classic):
+    game = new_game(monopoly)
+    give(game, 1, 37, 39)  # Park Place and Boardwalk
+    game.state.mortgaged[37] = True
+    assert game.rent(39) == 2 * 50 and game.rent(37) == 0
+    game.state.players[0].position = 34
+    roll(game, 2, 3)  # Boardwalk
+    assert game.state.players[0].cash == 1500 - 100
+    assert game.can_build(1, 39).startswith("you do not own the whole industry")  # building still needs none mortgaged
+    millionaire = new_game(classic)  # Millionaire: a mortgaged plot breaks the monopoly (seed rulebook)
+    give(millionaire, 1, 6, 7, 9)
+    millionaire.state.mortgaged[9] = True
+    assert millionaire.rent(7) == 8
+    assert not new_game(monopoly, monopoly_despite_mortgage=False).rules.monopoly_despite_mortgage
+
+
+def test_a_two_player_bankruptcy_still_charges_the_creditor_the_fee_on_mortgaged_deeds(monopoly):
+    game = new_game(monopoly)
+    give(game, 1, 37, 39, level=2)
+    give(game, 0, 5, 15)
+    game.state.mortgaged[5] = game.state.mortgaged[15] = True
+    game.state.players[0].cash, game.state.players[1].cash = 10, 2990
+    game.state.players[0].position = 34
+    roll(game, 2, 3)  # Boardwalk with 2 houses: 600
+    assert game.finished and game.state.winner == 1
+    # 10 cash to the creditor, who pays 10% of each railroad's mortgage value (100): 10 + 10.
+    assert game.state.players[1].cash == 2990 + 10 - 20
+    assert game.result().net_worth[1] == game.net_worth(1)
+    assert game.state.total_money == 1500 * 2
+
+
+# ---------------------------------------------------------------- the log says what happened
+
+
+def test_the_bankruptcy_sentence_names_the_debt_and_the_creditor(classic):
+    game = new_game(classic)
+    give(game, 1, 36, 38, 39, level=3)
+    game.state.players[0].cash, game.state.players[1].cash = 100, 3900
+    game.state.players[0].position = 34
+    roll(game, 2, 3)
+    assert "Anna cannot pay Boris 1500 fants (rent), is bankrupt and leaves the game." in game.log()
+    russian = game.log("ru")
+    assert any("банкрот" in line and "аренда" in line and "Boris" in line for line in russian)
+    assert any(line.startswith("Игра окончена, победитель — Boris") for line in russian)
+    assert not any("(а)" in line for line in russian)
+
+
+def test_a_tie_for_the_richest_says_how_it_was_broken(classic):
+    game = new_game(classic, 3)
+    result = game.end_now()
+    assert result.winner == 0
+    assert "3 players tie as the richest, at 2000 fants each; Anna wins as the first of them in the order of play." in game.log()
+    assert any("Поровну у 3 самых богатых" in line for line in game.log("ru"))
+    untied = new_game(classic, 2)
+    untied.state.players[1].cash += 1
+    untied.state.bank_balance -= 1
+    untied.end_now()
+    assert not any(e.kind == "tie" for e in untied.events)
+
+
+def test_stopping_on_start_is_not_passing_it(classic):
+    game = new_game(classic)
+    game.state.players[0].position = 35
+    roll(game, 2, 3)  # 40: START itself
+    assert "Anna stops on START and collects 200 fants." in game.log()
+    assert not any("passes START" in line for line in game.log())
+    game = new_game(classic)
+    game.state.players[0].position = 35
+    roll(game, 3, 4)
+    assert "Anna passes START and collects 200 fants." in game.log()

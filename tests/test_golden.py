@@ -17,6 +17,8 @@ GOLDEN = Path(__file__).parent / "data"
 CASES = {
     "golden_classic_seed7.txt": ("millionaire-classic", ["cautious", "aggressive", "monopolist"], 7, 40),
     "golden_monopoly_seed3.txt": ("monopoly-us", ["aggressive", "cautious", "monopolist"], 3, 40),
+    "golden_elite_seed5.txt": ("millionaire-elite", ["cautious", "aggressive", "monopolist"], 5, 40),
+    "golden_junior_seed2.txt": ("millionaire-junior", ["cautious", "aggressive", "monopolist"], 2, 40),
 }
 
 
@@ -43,7 +45,7 @@ def test_every_event_kind_is_listed_and_has_sentences():
     from millionaire.events import _TEMPLATES, EVENT_KINDS
 
     for lang in ("en", "ru"):
-        assert set(_TEMPLATES[lang]) - {"auction_none", "roll_one"} == set(EVENT_KINDS)
+        assert set(_TEMPLATES[lang]) - {"auction_none", "roll_one", "income_stop"} == set(EVENT_KINDS)
     for board_name, strategies, seed, rounds in CASES.values():
         game = Game(load_board(board_name), agents=strategies, seed=seed)
         game.run(max_rounds=rounds)

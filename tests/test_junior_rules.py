@@ -424,3 +424,13 @@ def test_event_sentences_exist_for_every_new_kind(junior):
         for lang in ("en", "ru"):
             assert describe(event, junior, names, lang)
     assert BANK == -1
+
+
+def test_the_ice_cream_is_a_treat_not_a_tax(junior):
+    game = new_game(junior)
+    game.state.players[0].position = 15
+    roll(game, 3)
+    assert game.state.players[0].position == ICE_CREAM and game.state.players[0].cash == 40 - 2
+    for lang, word, tax in (("en", "an ice cream", "tax"), ("ru", "мороженое", "налог")):
+        line = next(line for line in game.log(lang) if "2" in line and ("pays" in line or "платит" in line))
+        assert word in line and tax not in line, line

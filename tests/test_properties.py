@@ -139,15 +139,19 @@ class Checker:
             if level[cell]:
                 assert cell in self.plots, f"{where}: building on cell {cell}, which is not a plot"
                 assert 0 < level[cell] <= self.top, f"{where}: cell {cell} at level {level[cell]}"
-        # Buildings: only on a complete, unmortgaged industry, and evenly (also after a shortage).
+        # Buildings: only on a complete, unmortgaged industry, and evenly (also after a shortage). Where
+        # only a built plot is locked (RuleSet.locked_by_building), its unbuilt neighbours may since have
+        # been mortgaged or traded away: then the built plots are one player's and none is mortgaged.
+        whole_industry = game.rules.locked_by_building == "industry"
         for industry in board.industries:
             levels = [level[c] for c in industry.cells]
             if not any(levels):
                 continue
-            owners = {owner[c] for c in industry.cells}
+            locked = industry.cells if whole_industry else [c for c in industry.cells if level[c]]
+            owners = {owner[c] for c in locked}
             assert len(owners) == 1 and min(owners) >= 0, \
                 f"{where}: buildings on {industry.key} which is not owned by one player ({owners})"
-            assert not any(mortgaged[c] for c in industry.cells), f"{where}: buildings on {industry.key} beside a mortgage"
+            assert not any(mortgaged[c] for c in locked), f"{where}: buildings on {industry.key} beside a mortgage"
             assert max(levels) - min(levels) <= 1, f"{where}: uneven buildings on {industry.key}: {levels}"
         small_left, large_left = game.supply()
         assert small_left is None or small_left >= 0, f"{where}: {-small_left} small buildings too many"

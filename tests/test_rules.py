@@ -79,7 +79,7 @@ MONOPOLY_ON_PAGE = [
     ("small_per_large", r"After (4) houses a hotel replaces them"),
     ("small_supply", r"It holds (\d+) houses"),
     ("large_supply", r"It holds \d+ houses and (\d+) hotels"),
-    ("monopoly_multiplier", r"no building earns (twice) its rent"),
+    ("monopoly_multiplier", r"holds whole earns (twice) its rent"),
     ("mortgage_rate", r"Mortgage value is (half) the price"),
     ("building_sell_rate", r"Buildings sell to the bank at (half) price"),
     ("min_bid", r"bidding may open at (\d+) dollar"),

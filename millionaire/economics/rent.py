@@ -20,7 +20,6 @@ from numpy.typing import NDArray
 from ..board import Board
 from ..markov import MovementChain, movement_chain
 from ..rules import RuleSet
-from ..state import industry_owner
 from .checks import _int, _jail, _level, _per, _plot, _rules
 
 
@@ -252,6 +251,6 @@ def _seat_income(board: Board, rules: RuleSet, owner: Sequence[int], level: Sequ
         if plain:
             total += rates[cell] * info.rent[0]
             continue
-        complete = industry_owner(board, owner, mortgaged, info.industry) == seat
+        complete = rules.monopoly_owner(board, owner, mortgaged, info.industry) == seat
         total += rates[cell] * plot_rent(board, cell, level[cell], rules, monopoly=complete)
     return float(total)

@@ -185,7 +185,7 @@ class GameTable(widgets.VBox):
         if kind == "pay_fine":
             return self.word("pay_fine", fine=game.rules.jail_fine)
         pending = game.pending.kind if game.pending is not None else ""
-        if pending in ("exchange", "insurance", "lot"):  # Millionaire Elite's questions
+        if pending in ("exchange", "insurance", "lot") or kind == "sell_shares":  # Elite's questions, shares for a debt
             return self._market_label(action)
         if kind == "roll" and game.rules.dice == 1:
             return self.word("roll_one")
