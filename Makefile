@@ -60,8 +60,9 @@ bench: $(STAMP)
 
 # The game as an app (Voila shows app/play.ipynb without its code) on 127.0.0.1:8866, opened in the
 # browser with a secret token in its address, so that no one else on this computer can use it.
+# config/voila.json frees the kernel of a page that has been closed for two minutes.
 app: $(STAMP)
-	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True $(APP_ARGS)
+	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True --Voila.config_file_paths=$(CURDIR)/config $(APP_ARGS)
 
 # One game for a class (Solara): the teacher's screen and a page per team, on 127.0.0.1:8765. It prints
 # the join address and code, and the teacher's address with its secret. The game is kept in
