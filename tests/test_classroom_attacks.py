@@ -10,6 +10,7 @@ store is used by one server at a time and never overwritten when it is damaged.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import signal
@@ -63,6 +64,9 @@ class Server:
                 pass
             time.sleep(0.3)
         raise AssertionError(f"the server did not answer within {timeout} s:\n{self.output()}")
+
+    def join_code(self) -> str:
+        return re.findall(r"кодом (\d+)", self.output())[-1]
 
     def login_key(self) -> str:
         return re.findall(r"teacher\?key=(\S+)", self.output())[-1]
@@ -194,6 +198,26 @@ def test_guessing_the_code_is_slowed_down_and_counted(server):
     teacher = ClassroomGame.open(server.store)  # read-only look at the store: nobody joined
     assert all(seat.kind == "open" for seat in teacher.seats)
     teacher.close()
+
+
+def test_a_name_written_as_a_formula_is_shown_as_text(server):
+    """``$\\frac$`` once stopped the board being drawn on every screen, the projector's too, for good."""
+    name = "$\\frac$<b>"
+    page = team_page(server)
+    texts = try_to_join(page, server.join_code(), 3, name)
+    assert html.escape(word("ru", "classroom.you_play", seat=4, team=name)) in texts
+    page.close()
+    watcher = Page(server.base)
+    watcher.run_app()
+    images = [state for state in watcher.widgets.values() if state.get("_model_name") == "ImageModel"]
+    assert images, "no board on a fresh page"
+    assert "$\\frac$&lt;b&gt;" in watcher.texts() and "Traceback" not in watcher.texts()
+    watcher.close()
+    lesson = ClassroomGame.open(server.store)
+    try:
+        assert lesson.board_png("ru").startswith(b"\x89PNG") and lesson.board_png("en").startswith(b"\x89PNG")
+    finally:
+        lesson.close()
 
 
 def test_the_code_space_is_too_large_for_a_lesson():
