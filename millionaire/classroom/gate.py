@@ -25,8 +25,8 @@ Examples
 --------
 >>> sorted(allowed_hosts("127.0.0.1", 8765))
 ['127.0.0.1:8765', '[::1]:8765', 'localhost:8765']
->>> sorted(allowed_hosts("0.0.0.0", 80, extra=["192.168.1.20"]))[:2]
-['127.0.0.1', '192.168.1.20']
+>>> "192.168.1.20" in allowed_hosts("0.0.0.0", 80, extra=["192.168.1.20"]), "evil.example" in allowed_hosts("0.0.0.0", 80)
+(True, False)
 >>> is_allowed_origin("http://127.0.0.1:8765", {"127.0.0.1:8765"}), is_allowed_origin("http://evil.example", {"127.0.0.1:8765"})
 (True, False)
 """

@@ -59,7 +59,7 @@ from ..board import load_board
 from ..class_data import games_csv
 from ..engine import Game
 from ..errors import IllegalActionError, MillionaireError
-from ..events import Event, reason_text, trade_text
+from ..events import Event, describe, reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..state import GameState
@@ -267,7 +267,7 @@ class ClassroomGame:
             self._check_running()
             pending = self.game.pending
             if pending is None or pending.player != mine.number:
-                raise Refused("not_your_turn", player=self.game.names[pending.player] if pending else "—")
+                raise Refused("not_your_turn", player=self.display_names(self.lang)[pending.player] if pending else "—")
             try:
                 self.game.apply(action)
             except IllegalActionError as error:
@@ -472,6 +472,7 @@ class ClassroomGame:
             if lang not in self._views:
                 self._views[lang] = BoardView(self.board, lang=lang, fast=True, size_px=780)
             view = self._views[lang]
+            view.names = self.display_names(lang)
             view.update(self.game.state, dice=self.last_dice())
             picture = view.render_png()
             self._pictures[lang] = (self.version, picture)
@@ -508,6 +509,39 @@ class ClassroomGame:
             seats = " ".join(f"{p.position}:{p.cash}" for p in state.players)
             return f"{self.phase} r{state.round} t{state.turns} e{len(self.game.events)} {seats}"
 
+    def display_names(self, lang: str) -> list[str]:
+        """The players' names as a page in ``lang`` shows them: a team's own name; a seat no team
+        holds is "1 · free" before the start (its token shows the seat's number) and its bot's name
+        in that language after.
+
+        >>> import tempfile
+        >>> lesson = ClassroomGame.open(tempfile.mkdtemp(), seats=2, seed=1, lang="ru")
+        >>> lesson.display_names("en"), lesson.display_names("ru")
+        (['1 · free seat', '2 · free seat'], ['1 · свободное место', '2 · свободное место'])
+        >>> _ = lesson.join(lesson.join_code, 1, "Owls"); lesson.start()
+        >>> lesson.display_names("en"), lesson.display_names("ru")
+        (['Bot 1', 'Owls'], ['Бот 1', 'Owls'])
+        >>> lesson.close()
+        """
+        names = []
+        for seat in self.seats:
+            if seat.kind == "team":
+                names.append(seat.team)
+            elif self.phase == "joining":
+                names.append(word(lang, "classroom.token_free", seat=seat.number + 1))
+            else:
+                names.append(word(lang, "classroom.bot_name", seat=seat.number + 1))
+        return names
+
+    def seat_money(self, lang: str, seat: int) -> str:
+        """One line for a team's own page: its cash, net worth and plots."""
+        with self._lock:
+            player = self.game.state.players[seat]
+            if player.bankrupt:
+                return word(lang, "table.bankrupt")
+            return word(lang, "classroom.your_money", cash=player.cash, money=self.board.currency(lang),
+                        worth=self.game.net_worth(seat), plots=len(self.game.owned(seat)))
+
     def decision_text(self, lang: str) -> str:
         """What the pending decision asks, in ``lang`` ("roll the dice …")."""
         game = self.game
@@ -516,7 +550,7 @@ class ClassroomGame:
             return ""
         fields = {"cell": game.board.cells[pending.data["cell"]].name(lang) if "cell" in pending.data else "",
                   "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
-                  "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, game.names, lang)
+                  "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, self.display_names(lang), lang)
                   if "trade" in pending.data else ""}
         kind = pending.kind
         if kind == "manage" and pending.data.get("between"):
@@ -532,7 +566,7 @@ class ClassroomGame:
                 return word(lang, "classroom.waiting_start")
             if self.game.finished:
                 result = self.game.result()
-                winner = self.game.names[result.winner] if result.winner >= 0 else "—"
+                winner = self.display_names(lang)[result.winner] if result.winner >= 0 else "—"
                 return word(lang, "table.over", winner=winner, reason=reason_text(result.reason, lang))
             if self.phase == "paused":
                 return word(lang, "classroom.paused")
@@ -540,7 +574,7 @@ class ClassroomGame:
             what = self.decision_text(lang)
             if seat is not None and pending.player == seat:
                 return word(lang, "classroom.your_decision", what=what)
-            return word(lang, "classroom.waiting_for", player=self.game.names[pending.player], what=what)
+            return word(lang, "classroom.waiting_for", player=self.display_names(lang)[pending.player], what=what)
 
     def players_html(self, lang: str) -> str:
         """The players' table: colour, name, who plays the seat, cash, net worth, plots."""
@@ -550,6 +584,7 @@ class ClassroomGame:
             rows = [f"<tr class='mln-head'><td></td><td class='mln-num'>{word(lang, 'table.cash')}</td>"
                     f"<td class='mln-num'>{word(lang, 'table.worth')}</td><td class='mln-num'>{word(lang, 'table.plots')}</td></tr>"]
             current = game.pending.player if game.pending is not None else -1
+            names = self.display_names(lang)
             for seat, player in enumerate(game.state.players):
                 colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
                 place = self.seats[seat]
@@ -561,13 +596,14 @@ class ClassroomGame:
                               f"<td class='mln-num'>{len(game.owned(seat))}</td>")
                 mark = "mln-current" if seat == current else ""
                 rows.append(f"<tr class='{mark}'><td><span class='mln-dot' style='background:{colour}'></span>"
-                            f"<b>{html.escape(player.name)}</b> <span class='mln-who'>{html.escape(who)}</span></td>{detail}</tr>")
+                            f"<b>{html.escape(names[seat])}</b> <span class='mln-who'>{html.escape(who)}</span></td>{detail}</tr>")
             return "<table class='mln-players'>" + "".join(rows) + "</table>"
 
     def log_html(self, lang: str) -> str:
         """The last moves, newest at the bottom."""
         with self._lock:
-            lines = self.game.log(lang, last=LOG_LINES)
+            names = self.display_names(lang)
+            lines = [describe(event, self.board, names, lang) for event in self.game.events[-LOG_LINES:]]
         return "<div class='mln-log'>" + "".join(f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
 
     def action_label(self, action: Action, lang: str) -> str:
