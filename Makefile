@@ -1,5 +1,6 @@
 # Two commands for a fresh machine with Python >= 3.11 and make:
 #   make lab    open the kit in JupyterLab
+#   make teacher  the teacher's copies of the lessons, with the solutions, in build/teacher
 #   make test   run every test (unit, property, doctest; notebooks under nbval as they come)
 #   make site   the course as a static website in build/site (open build/site/index.html)
 PYTHON ?= python3
@@ -18,7 +19,7 @@ CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab test fuzz bench app install site site-test classroom
+.PHONY: lab lab-teacher teacher test fuzz bench app install site site-test classroom
 
 install: $(STAMP)
 
@@ -43,12 +44,21 @@ $(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-override
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
 
-# Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared).
+# The notebooks are the students' copies (no solutions). The teacher's copies, with the solutions of
+# lessons/solutions/ put back, go to build/teacher/ (never committed); lab-teacher opens Lab there.
+teacher: $(STAMP)
+	$(BIN)/python lessons/teacher.py --out build/teacher
+
+lab-teacher: teacher
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) build/teacher/
+
+# Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared):
+# the students' copies and the teacher's copies, whose solutions' outputs are compared too.
 # Then the compiled modules' own examples (doctests), the rules and the replays once more from their
 # Python source, which is what the compiled engine is checked against. The website's test builds the
 # whole site (minutes): it is `make site-test`, which CI runs after this.
-test: $(STAMP)
-	$(BIN)/python -m pytest -q tests millionaire notebooks app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
+test: $(STAMP) teacher
+	$(BIN)/python -m pytest -q tests millionaire lessons/teacher.py notebooks build/teacher app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
 	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
 
 fuzz: $(STAMP)
