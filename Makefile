@@ -1,5 +1,5 @@
 # Two commands for a fresh machine with Python >= 3.11 and make:
-#   make lab    open the kit in JupyterLab
+#   make lab    open the kit in JupyterLab, its menus in Russian (make lab-en: in English)
 #   make teacher  the teacher's copies of the lessons, with the solutions, in build/teacher
 #   make test   run every test (unit, property, doctest; notebooks under nbval as they come)
 #   make site   the course as a static website in build/site (open build/site/index.html)
@@ -10,6 +10,9 @@ STAMP := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra options for `make lab`, e.g. make lab LAB_ARGS="--no-browser --port 8899"
 LAB_ARGS ?=
+# The language of JupyterLab's menus and dialogs and of the lesson it opens first: ru or en.
+LAB_LANG ?= ru
+LAB_FIRST = $(if $(filter ru,$(LAB_LANG)),ru/,)00_start_here.ipynb
 # The app listens on 127.0.0.1 only. To show it to a classroom network, see README (risks):
 #   make app APP_ARGS="--Voila.ip=0.0.0.0 --port 8866"
 APP_ARGS ?=
@@ -19,7 +22,7 @@ CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab lab-teacher teacher test fuzz bench app install site site-test classroom
+.PHONY: lab lab-en lab-teacher teacher test fuzz bench app install site site-test classroom
 
 install: $(STAMP)
 
@@ -31,18 +34,23 @@ COMPILED := $(shell sed -n 's/^compiled = \[\(.*\)\]/\1/p' pyproject.toml | tr -
 COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
 
 # Reinstall (and recompile the engine) whenever the project file, the build or a compiled module changes.
-# JupyterLab reads overrides.json from its settings folder: no "get news?" pop-up over a lesson.
+# JupyterLab reads overrides.json from its settings folder as its defaults: no "get news?" pop-up
+# over a lesson, and the language of its menus (config/lab_settings.py writes it).
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+LAB_OPEN = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json && \
+	$(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/lab/tree/$(LAB_FIRST) $(LAB_ARGS)
 
-$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale,classroom]'
-	mkdir -p $(LAB_SETTINGS)
-	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
+	$(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
+	$(LAB_OPEN) notebooks/
+
+lab-en:
+	$(MAKE) lab LAB_LANG=en
 
 # The notebooks are the students' copies (no solutions). The teacher's copies, with the solutions of
 # lessons/solutions/ put back, go to build/teacher/ (never committed); lab-teacher opens Lab there.
@@ -50,7 +58,7 @@ teacher: $(STAMP)
 	$(BIN)/python lessons/teacher.py --out build/teacher
 
 lab-teacher: teacher
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) build/teacher/
+	$(LAB_OPEN) build/teacher/
 
 # Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared):
 # the students' copies and the teacher's copies, whose solutions' outputs are compared too.
