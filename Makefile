@@ -37,8 +37,13 @@ COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
 # JupyterLab reads overrides.json from its settings folder as its defaults: no "get news?" pop-up
 # over a lesson, and the language of its menus (config/lab_settings.py writes it).
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
-LAB_OPEN = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json && \
-	$(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/lab/tree/$(LAB_FIRST) $(LAB_ARGS)
+# The lessons are signed as trusted when Lab starts; the signatures stay in .venv, not in the home folder.
+NOTARY = --NotebookNotary.db_file=$(VENV)/share/jupyter/nbsignatures.db \
+	--NotebookNotary.secret_file=$(VENV)/share/jupyter/notebook_secret
+# $(call open_lab,FOLDER): JupyterLab on FOLDER in LAB_LANG, its lessons trusted, at the first lesson.
+open_lab = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json && \
+	$(BIN)/jupyter trust $(NOTARY) $(1)/*.ipynb $(1)/ru/*.ipynb > /dev/null && \
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(NOTARY) --LabApp.default_url=/lab/tree/$(LAB_FIRST) $(LAB_ARGS) $(1)/
 
 $(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -47,7 +52,7 @@ $(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-override
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(LAB_OPEN) notebooks/
+	$(call open_lab,notebooks)
 
 lab-en:
 	$(MAKE) lab LAB_LANG=en
@@ -58,7 +63,7 @@ teacher: $(STAMP)
 	$(BIN)/python lessons/teacher.py --out build/teacher
 
 lab-teacher: teacher
-	$(LAB_OPEN) build/teacher/
+	$(call open_lab,build/teacher)
 
 # Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared):
 # the students' copies and the teacher's copies, whose solutions' outputs are compared too.

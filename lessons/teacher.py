@@ -11,6 +11,10 @@ To change a solution, edit the teacher's copy, execute it, and split it back::
 
     python lessons/teacher.py                        # build/teacher/NN_name.ipynb, build/teacher/ru/...
     python lessons/teacher.py --split build/teacher  # its cells back to notebooks/ and lessons/solutions/
+
+Splitting also tidies each notebook (:func:`tidy`: a widget is kept as its sentence, "Run this cell to
+show the board.", not as a view of a widget no kernel answers); after executing a lesson in place,
+``python lessons/teacher.py --tidy`` does the same.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ NOTEBOOKS = REPO / "notebooks"
 SOLUTIONS = HERE / "solutions"
 TAG = "solution"
 ANCHOR = "solution_after"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 class TeacherCopyError(RuntimeError):
@@ -99,6 +104,25 @@ def merge(student: nbformat.NotebookNode, solutions: nbformat.NotebookNode,
     return teacher
 
 
+def tidy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The notebook as the kit keeps it: a widget's output only as its sentence in the lesson's language
+    ("Run this cell to show the board."), which JupyterLab shows until the cell runs again, and no saved
+    widget state, which would draw a widget that no kernel answers.
+
+    >>> out = nbformat.v4.new_output("display_data", data={WIDGET_VIEW: {"model_id": "m"}, "text/plain": "Run me."})
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("w", outputs=[out])], metadata={"widgets": {}})
+    >>> tidied = tidy(nb)
+    >>> tidied.cells[0].outputs[0].data, "widgets" in tidied.metadata
+    ({'text/plain': 'Run me.'}, False)
+    """
+    notebook = copy.deepcopy(notebook)
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+    return notebook
+
+
 def lessons() -> list[Path]:
     """The lesson notebooks, relative to ``notebooks/``: ``00_start_here.ipynb``, ..., ``ru/14_junior_park.ipynb``."""
     return sorted(path.relative_to(NOTEBOOKS) for folder in (NOTEBOOKS, NOTEBOOKS / "ru")
@@ -132,7 +156,7 @@ def split_back(folder: Path) -> list[Path]:
     for lesson in lessons():
         if not (folder / lesson).exists():
             continue
-        student, solutions = split(_read(folder / lesson), str(lesson))
+        student, solutions = split(tidy(_read(folder / lesson)), str(lesson))
         nbformat.write(student, NOTEBOOKS / lesson)
         written.append(NOTEBOOKS / lesson)
         if solutions.cells:
@@ -142,18 +166,32 @@ def split_back(folder: Path) -> list[Path]:
     return written
 
 
+def tidy_in_place() -> list[Path]:
+    """Tidy every lesson, solution and the app where they are kept (after executing them in place)."""
+    paths = [*(NOTEBOOKS / lesson for lesson in lessons()), *sorted(SOLUTIONS.rglob("*.ipynb")), REPO / "app" / "play.ipynb"]
+    for path in paths:
+        nbformat.write(tidy(_read(path)), path)
+    return paths
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the teacher's copies of the lessons, or split them back.")
     parser.add_argument("--out", type=Path, default=REPO / "build" / "teacher", help="where to build (build/teacher)")
     parser.add_argument("--split", type=Path, metavar="FOLDER",
                         help="split the teacher's copies in FOLDER back into notebooks/ and lessons/solutions/")
+    parser.add_argument("--tidy", action="store_true",
+                        help="tidy the lessons, solutions and app in place after executing them (widget outputs)")
     args = parser.parse_args(argv)
     try:
-        written = split_back(args.split) if args.split else build(args.out)
+        if args.tidy:
+            written, where = tidy_in_place(), "where they are"
+        elif args.split:
+            written, where = split_back(args.split), "notebooks/ and lessons/solutions/"
+        else:
+            written, where = build(args.out), str(args.out)
     except (TeacherCopyError, OSError, nbformat.ValidationError) as error:
         print(f"teacher.py: {error}", file=sys.stderr)
         return 1
-    where = "notebooks/ and lessons/solutions/" if args.split else str(args.out)
     print(f"{len(written)} notebooks written to {where}")
     return 0
 

@@ -47,6 +47,11 @@ WORDS: dict[str, dict[str, str]] = {
         "print.landing_title": "Tally sheet: where the tokens stop",
         "print.landing_how": "During a game, make one tally mark on a cell each time a token stops there: after a roll, after a card moves it, after a jump. Mark a detention on the last line. Then type the counts into the class CSV (rows of kind landing and detained).",
         "print.detained_line": "Detained ({cell})", "print.jail_line": "Sent to {cell}",
+        # a saved widget cell before it runs again (the plain text JupyterLab shows in its place)
+        "until_run.board": "Run this cell to show the board.",
+        "until_run.explorer": "Run this cell to show its controls and chart.",
+        "until_run.tournament": "Run this cell to show the tournament's buttons and table.",
+        "until_run.panel": "Run this cell to show the slider and the chart.",
         # strategies, as the widgets and the CLI name them
         "strategy.human": "human", "strategy.cautious": "cautious", "strategy.aggressive": "aggressive",
         "strategy.monopolist": "monopolist", "strategy.random": "random",
@@ -259,6 +264,11 @@ WORDS: dict[str, dict[str, str]] = {
         "print.landing_title": "Лист подсчёта: где встают фишки",
         "print.landing_how": "Во время партии ставьте черту у клетки всякий раз, когда на ней встаёт фишка: после броска, после карточки, после перехода. Задержание отмечайте в последней строке. Потом впишите числа в CSV класса (строки вида клетка и задержание).",
         "print.detained_line": "Задержание ({cell})", "print.jail_line": "Отправлен: {cell}",
+        # сохранённая ячейка с виджетом, пока её не запустили снова
+        "until_run.board": "Запустите эту ячейку, чтобы увидеть поле.",
+        "until_run.explorer": "Запустите эту ячейку, чтобы увидеть настройки и график.",
+        "until_run.tournament": "Запустите эту ячейку, чтобы увидеть кнопки и таблицу турнира.",
+        "until_run.panel": "Запустите эту ячейку, чтобы увидеть ползунок и график.",
         "strategy.human": "человек", "strategy.cautious": "осторожный", "strategy.aggressive": "агрессивный",
         "strategy.monopolist": "монополист", "strategy.random": "случайный",
         "table.roll": "Бросить кубики", "table.end_turn": "Закончить ход", "table.buy": "Купить ({price})",

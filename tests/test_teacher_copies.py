@@ -128,3 +128,22 @@ def test_the_command_reports_a_bad_lesson_in_one_line(tmp_path, monkeypatch, cap
     assert teacher.main(["--out", str(tmp_path / "out")]) == 1
     assert capsys.readouterr().err.strip() == ("teacher.py: 00_x.ipynb: solution cell s1 follows cell 'gone', "
                                                "which the student's copy does not have")
+
+
+KEPT = [*(teacher.NOTEBOOKS / lesson for lesson in LESSONS), *sorted(teacher.SOLUTIONS.rglob("*.ipynb")),
+        REPO / "app" / "play.ipynb"]
+
+
+@pytest.mark.parametrize("path", KEPT, ids=lambda path: str(path.relative_to(REPO)))
+def test_a_kept_notebook_opens_unchanged_and_tidy(path):
+    """Read, validated and written again, the file is the same; its kernel is named as the installed
+    one is (JupyterLab rewrites a different name on open and marks the lesson changed); no widget view
+    or widget state is kept, only each widget's sentence."""
+    from ipykernel.kernelspec import get_kernel_dict
+
+    raw = path.read_text(encoding="utf-8")
+    notebook = nbformat.reads(raw, as_version=4)
+    nbformat.validate(notebook)
+    assert nbformat.writes(notebook) + "\n" == raw
+    assert notebook.metadata.kernelspec.display_name == get_kernel_dict()["display_name"]
+    assert teacher.tidy(notebook) == notebook, f"{path.name}: run `python lessons/teacher.py --tidy`"

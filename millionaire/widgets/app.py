@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..board import load_board
 from ..words import check_lang, word
-from .common import language_options
+from .common import UntilRun, language_options
 from .game_table import GameTable
 
 _TITLE_CSS = """<style>
@@ -33,7 +33,7 @@ body:has(.mln-app) #rendered_cells, body:has(.mln-app) .jp-Notebook { padding-to
 </style>"""
 
 
-class PlayApp(widgets.VBox):
+class PlayApp(UntilRun, widgets.VBox):
     """A title line with the language choice over a :class:`GameTable` (one human against two bots)."""
 
     def __init__(self, lang: str = "ru", board: str = "millionaire-classic", players: int = 3, seed: int = 1) -> None:
@@ -55,6 +55,11 @@ class PlayApp(widgets.VBox):
 
     def __repr__(self) -> str:
         return f"PlayApp(lang={self.table.lang!r})"
+
+    @property
+    def lang(self) -> str:
+        """The app's language: its table's."""
+        return self.table.lang
 
     def set_lang(self, lang: str) -> None:
         """Show the app in ``lang`` (``"en"`` or ``"ru"``)."""

@@ -37,7 +37,7 @@ from ..events import reason_text, trade_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import BOARD_KEYS, CLASSROOM_CSS, error_html, language_options, relabel
+from .common import BOARD_KEYS, CLASSROOM_CSS, UntilRun, error_html, language_options, relabel
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
@@ -61,7 +61,7 @@ def _button(description: str = "", style: str = "") -> widgets.Button:
     return widgets.Button(description=description, button_style=style, layout=widgets.Layout(width="auto"))
 
 
-class GameTable(widgets.VBox):
+class GameTable(UntilRun, widgets.VBox):
     """A game of Millionaire Classic or Monopoly for 2–6 players, each a human or a bot.
 
     Parameters
