@@ -83,8 +83,9 @@ bench: $(STAMP)
 
 # The game as an app (Voila shows app/play.ipynb without its code) on 127.0.0.1:8866, opened in the
 # browser with a secret token in its address, so that no one else on this computer can use it.
+# Its page template (app/voila/templates/millionaire) asks nothing of the internet.
 app: $(STAMP)
-	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True $(APP_ARGS)
+	JUPYTER_PATH=app $(BIN)/voila app/play.ipynb --template=millionaire --Voila.ip=127.0.0.1 --Voila.auto_token=True $(APP_ARGS)
 
 # One game for a class (Solara): the teacher's screen and a page per team, on 127.0.0.1:8765. It prints
 # the join address and code, and the teacher's address with its secret. The game is kept in

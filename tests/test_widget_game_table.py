@@ -283,3 +283,15 @@ def test_every_widget_saved_in_a_notebook_says_to_run_its_cell(lang):
         assert bundle["text/plain"] == word(lang, f"until_run.{kind}"), type(widget).__name__
         assert "application/vnd.jupyter.widget-view+json" in bundle
         assert repr(widget).startswith(type(widget).__name__)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_apps_title_follows_the_board(lang):
+    from millionaire import load_board
+    from millionaire.widgets import PlayApp
+
+    app = PlayApp(lang=lang)
+    for board in ("millionaire-elite", "monopoly-us", "millionaire-classic"):
+        app.table.board_choice.value = board
+        title = app.title.value.split("</div>")[0]
+        assert html.escape(load_board(board).name(lang)) in title, (board, title)

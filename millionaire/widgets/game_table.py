@@ -110,6 +110,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.primary_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.primary_box.add_class("mln-decision")
         self.amount = widgets.IntText(value=1, layout=widgets.Layout(width="190px"), **initial)
         self.amount_button = _button(style="success")
         self.amount_button.on_click(lambda _: self._do_amount())

@@ -82,11 +82,13 @@ def lab_settings(folder: Path, locale: str) -> None:
 
 @pytest.fixture(scope="module")
 def voila(workdir) -> Iterator[str]:
-    """A Voilà server over the served folder; yields the URL of a notebook's page by its path."""
+    """A Voilà server over the served folder with the app's page template (as `make app` runs it);
+    yields the URL of a notebook's page by its path."""
     port = free_port()
     command = [str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", f"--Voila.token={TOKEN}",
-               str(workdir)]
-    with server(command, f"http://127.0.0.1:{port}/voila/static/voila.js", environment(workdir)):
+               "--template=millionaire", str(workdir)]
+    env = {**environment(workdir), "JUPYTER_PATH": str(workdir / "app")}
+    with server(command, f"http://127.0.0.1:{port}/voila/static/voila.js", env):
         yield f"http://127.0.0.1:{port}/voila/render/{{}}?token={TOKEN}"
 
 
