@@ -1,5 +1,6 @@
 # Two commands for a fresh machine with Python >= 3.11 and make:
-#   make lab    open the kit in JupyterLab
+#   make lab    open the kit in JupyterLab, its menus in Russian (make lab-en: in English)
+#   make teacher  the teacher's copies of the lessons, with the solutions, in build/teacher
 #   make test   run every test (unit, property, doctest; notebooks under nbval as they come)
 #   make site   the course as a static website in build/site (open build/site/index.html)
 PYTHON ?= python3
@@ -9,6 +10,9 @@ STAMP := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra options for `make lab`, e.g. make lab LAB_ARGS="--no-browser --port 8899"
 LAB_ARGS ?=
+# The language of JupyterLab's menus and dialogs and of the lesson it opens first: ru or en.
+LAB_LANG ?= ru
+LAB_FIRST = $(if $(filter ru,$(LAB_LANG)),ru/,)00_start_here.ipynb
 # The app listens on 127.0.0.1 only. To show it to a classroom network, see README (risks):
 #   make app APP_ARGS="--Voila.ip=0.0.0.0 --port 8866"
 APP_ARGS ?=
@@ -18,7 +22,7 @@ CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab test fuzz bench app install site site-test classroom
+.PHONY: lab lab-en lab-teacher teacher test fuzz bench app install site site-test classroom
 
 install: $(STAMP)
 
@@ -30,25 +34,44 @@ COMPILED := $(shell sed -n 's/^compiled = \[\(.*\)\]/\1/p' pyproject.toml | tr -
 COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
 
 # Reinstall (and recompile the engine) whenever the project file, the build or a compiled module changes.
-# JupyterLab reads overrides.json from its settings folder: no "get news?" pop-up over a lesson.
+# JupyterLab reads overrides.json from its settings folder as its defaults: no "get news?" pop-up
+# over a lesson, and the language of its menus (config/lab_settings.py writes it).
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+# The lessons are signed as trusted when Lab starts; the signatures stay in .venv, not in the home folder.
+NOTARY = --NotebookNotary.db_file=$(VENV)/share/jupyter/nbsignatures.db \
+	--NotebookNotary.secret_file=$(VENV)/share/jupyter/notebook_secret
+# $(call open_lab,FOLDER): JupyterLab on FOLDER in LAB_LANG, its lessons trusted, at the first lesson.
+open_lab = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json && \
+	$(BIN)/jupyter trust $(NOTARY) $(1)/*.ipynb $(1)/ru/*.ipynb > /dev/null && \
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(NOTARY) --LabApp.default_url=/lab/tree/$(LAB_FIRST) $(LAB_ARGS) $(1)/
 
-$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale,classroom]'
-	mkdir -p $(LAB_SETTINGS)
-	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
+	$(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
+	$(call open_lab,notebooks)
 
-# Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared).
+lab-en:
+	$(MAKE) lab LAB_LANG=en
+
+# The notebooks are the students' copies (no solutions). The teacher's copies, with the solutions of
+# lessons/solutions/ put back, go to build/teacher/ (never committed); lab-teacher opens Lab there.
+teacher: $(STAMP)
+	$(BIN)/python lessons/teacher.py --out build/teacher
+
+lab-teacher: teacher
+	$(call open_lab,build/teacher)
+
+# Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared):
+# the students' copies and the teacher's copies, whose solutions' outputs are compared too.
 # Then the compiled modules' own examples (doctests), the rules and the replays once more from their
 # Python source, which is what the compiled engine is checked against. The website's test builds the
 # whole site (minutes): it is `make site-test`, which CI runs after this.
-test: $(STAMP)
-	$(BIN)/python -m pytest -q tests millionaire notebooks app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
+test: $(STAMP) teacher
+	$(BIN)/python -m pytest -q tests millionaire lessons/teacher.py notebooks build/teacher app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
 	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
 
 fuzz: $(STAMP)
@@ -60,9 +83,10 @@ bench: $(STAMP)
 
 # The game as an app (Voila shows app/play.ipynb without its code) on 127.0.0.1:8866, opened in the
 # browser with a secret token in its address, so that no one else on this computer can use it.
+# Its page template (app/voila/templates/millionaire) asks nothing of the internet, and
 # config/voila.json frees the kernel of a page that has been closed for two minutes.
 app: $(STAMP)
-	$(BIN)/voila app/play.ipynb --Voila.ip=127.0.0.1 --Voila.auto_token=True --Voila.config_file_paths=$(CURDIR)/config $(APP_ARGS)
+	JUPYTER_PATH=app $(BIN)/voila app/play.ipynb --template=millionaire --Voila.ip=127.0.0.1 --Voila.auto_token=True --Voila.config_file_paths=$(CURDIR)/config $(APP_ARGS)
 
 # One game for a class (Solara): the teacher's screen and a page per team, on 127.0.0.1:8765. It prints
 # the join address and code, and the teacher's address with its secret. The game is kept in

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .board import Board, Cell, CellKind, load_board, plural_ru
 from .errors import MillionaireError
 from .plain_text import one_line, terminal
+from .words import strategy_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game, GameResult
@@ -351,7 +352,8 @@ def play_text(game: Game, result: GameResult, lang: str = "en") -> str:
         2. ...
     """
     text = _PLAY_TEXT["ru" if lang == "ru" else "en"]
-    names, strategies = list(result.names), [agent.name for agent in game.agents]
+    names = list(result.names)
+    strategies = [strategy_label(lang, agent.name) for agent in game.agents]
     reason = text.get(result.reason, result.reason).format(limit=game.round_limit)
     winner = f"{names[result.winner]} ({strategies[result.winner]})" if result.winner >= 0 else text["nobody"]
     lines = [

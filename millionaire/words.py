@@ -55,6 +55,11 @@ WORDS: dict[str, dict[str, str]] = {
         "print.cannot_write": "{path}: cannot be written ({reason}); nothing was written",
         "print.reason_space": "the disk is full", "print.reason_permission": "no permission to write there",
         "print.reason_read_only": "the disk is read-only", "print.reason_no_files": "no file can be made there",
+        # a saved widget cell before it runs again (the plain text JupyterLab shows in its place)
+        "until_run.board": "Run this cell to show the board.",
+        "until_run.explorer": "Run this cell to show its controls and chart.",
+        "until_run.tournament": "Run this cell to show the tournament's buttons and table.",
+        "until_run.panel": "Run this cell to show the slider and the chart.",
         # strategies, as the widgets and the CLI name them
         "strategy.human": "human", "strategy.cautious": "cautious", "strategy.aggressive": "aggressive",
         "strategy.monopolist": "monopolist", "strategy.random": "random",
@@ -292,6 +297,11 @@ WORDS: dict[str, dict[str, str]] = {
         "print.cannot_write": "{path}: записать не удалось ({reason}); ничего не записано",
         "print.reason_space": "диск заполнен", "print.reason_permission": "нет прав на запись туда",
         "print.reason_read_only": "диск только для чтения", "print.reason_no_files": "там нельзя создать файл",
+        # сохранённая ячейка с виджетом, пока её не запустили снова
+        "until_run.board": "Запустите эту ячейку, чтобы увидеть поле.",
+        "until_run.explorer": "Запустите эту ячейку, чтобы увидеть настройки и график.",
+        "until_run.tournament": "Запустите эту ячейку, чтобы увидеть кнопки и таблицу турнира.",
+        "until_run.panel": "Запустите эту ячейку, чтобы увидеть ползунок и график.",
         "strategy.human": "человек", "strategy.cautious": "осторожный", "strategy.aggressive": "агрессивный",
         "strategy.monopolist": "монополист", "strategy.random": "случайный",
         "table.roll": "Бросить кубики", "table.end_turn": "Закончить ход", "table.buy": "Купить ({price})",

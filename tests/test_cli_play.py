@@ -12,6 +12,7 @@ import pytest
 
 from millionaire.cli import lineup, main
 from millionaire.errors import MillionaireError
+from millionaire.words import strategy_label
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -48,8 +49,8 @@ def test_play_prints_sentences_and_the_result(capsys, board, lang, roll_word, re
     assert len(block) == 4 + 3  # title, winner, length, net worth title, one line per player
     for name in names:
         assert name in out
-    for strategy in ("cautious", "aggressive", "monopolist"):
-        assert sum(f"({strategy})" in line for line in block) >= 1
+    for strategy in ("cautious", "aggressive", "monopolist"):  # named in the output's language
+        assert sum(f"({strategy_label(lang, strategy)})" in line for line in block) >= 1
     assert ("Winner: " if lang == "en" else "Победитель: ") in block[1]
     # Net worth lines are in turn order and end with a number (or the bankrupt mark).
     for seat, line in enumerate(block[4:], start=1):
@@ -178,3 +179,14 @@ def test_console_script_play_with_a_closed_pipe():
     assert process.wait(timeout=60) == 0
     assert first.startswith(b"Monopoly (US): 8 players, seed 2")
     assert err == b""
+
+
+def test_the_result_names_each_strategy_in_the_output_language():
+    from millionaire import Game, load_board
+    from millionaire.cli import play_text
+
+    game = Game(load_board("millionaire-classic"), agents=["cautious", "monopolist"], seed=2, names=["Анна", "Вера"])
+    result = game.run(max_rounds=1)
+    russian, english = play_text(game, result, lang="ru"), play_text(game, result, lang="en")
+    assert "Вера (монополист)" in russian and "Анна (осторожный)" in russian and "monopolist" not in russian
+    assert "Вера (monopolist)" in english

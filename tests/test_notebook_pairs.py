@@ -8,6 +8,9 @@ must compute the same things:
 - the numbers printed by each pair of code cells agree (as multisets, so a translated sentence may
   put them in another order).
 
+Both checks read each lesson whole, as the teacher's copy holds it: with its solutions, which are not
+in these notebooks (the students' copies) but in ``lessons/solutions/``, folded.
+
 A Russian notebook keeps no English sentence in its markdown (code spans, code blocks and text marked
 `<span lang="en">...</span>`, such as the titles of cited papers, aside) or in its printed output.
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib.util
 import io
 import json
 import re
@@ -25,10 +29,15 @@ import tokenize
 from collections import Counter
 from pathlib import Path
 
+import nbformat
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 RUSSIAN = NOTEBOOKS / "ru"
+SOLUTIONS = NOTEBOOKS.parent / "lessons" / "solutions"
+_spec = importlib.util.spec_from_file_location("lessons_teacher", NOTEBOOKS.parent / "lessons" / "teacher.py")
+TEACHER = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(TEACHER)
 
 STRING_PLACEHOLDER = "<str>"
 LANG_LINE = re.compile(r"""^\s*LANG\s*=\s*(['"])(en|ru)\1\s*(#.*)?$""")
@@ -46,6 +55,15 @@ def lesson_pairs() -> list[tuple[Path, Path]]:
 
 def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_whole(path: Path) -> dict:
+    """A lesson as the teacher's copy holds it: the students' copy with its solutions put back."""
+    answers = SOLUTIONS / path.relative_to(NOTEBOOKS)
+    if not answers.exists():
+        return load(path)
+    return TEACHER.merge(nbformat.reads(path.read_text(encoding="utf-8"), as_version=4),
+                         nbformat.reads(answers.read_text(encoding="utf-8"), as_version=4), path.name)
 
 
 def cell_source(cell: dict) -> str:
@@ -247,8 +265,8 @@ PAIR_IDS = [english.stem for english, _ in PAIRS]
 
 @pytest.mark.parametrize(("english", "russian"), PAIRS, ids=PAIR_IDS)
 def test_twins_compute_the_same(english, russian):
-    problems = pair_differences(load(english), load(russian))
-    assert not problems, f"{english.name} and ru/{russian.name} drifted apart:\n" + "\n".join(problems)
+    problems = pair_differences(load_whole(english), load_whole(russian))
+    assert not problems, f"{english.name} and ru/{russian.name} (with their solutions) drifted apart:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize(("english", "russian"), PAIRS, ids=PAIR_IDS)
@@ -277,7 +295,7 @@ def test_drift_is_caught_on_a_real_pair(english, russian):
 
 @pytest.mark.parametrize("russian", [russian for _, russian in PAIRS], ids=PAIR_IDS)
 def test_russian_notebooks_speak_russian(russian):
-    problems = english_in_russian(load(russian))
+    problems = english_in_russian(load_whole(russian))
     assert not problems, f"ru/{russian.name} still has English:\n" + "\n".join(problems)
 
 
@@ -303,11 +321,15 @@ def folded_open(notebook: dict) -> list[str]:
 
 @pytest.mark.parametrize("path", [path for pair in PAIRS for path in pair],
                          ids=[f"{lang}-{english.stem}" for english, _ in PAIRS for lang in ("en", "ru")])
-def test_solutions_and_their_answers_are_folded(path):
-    notebook = load(path)
-    assert solution_cells(notebook), f"{path.name}: no exercise solutions found"
+def test_students_copies_hold_no_solution_and_the_teachers_fold_theirs(path):
+    in_students_copy = solution_cells(load(path))
+    assert not in_students_copy, f"{path.name}: solution cells {in_students_copy} in the students' copy"
+    answers = SOLUTIONS / path.relative_to(NOTEBOOKS)
+    assert answers.exists(), f"{path.name}: no exercise solutions in {answers}"
+    notebook = load(answers)
+    assert len(solution_cells(notebook)) == len(notebook["cells"]) > 0, f"{answers}: a cell that is no solution"
     problems = folded_open(notebook)
-    assert not problems, f"{path.name}: answers in plain view:\n" + "\n".join(problems)
+    assert not problems, f"{answers}: answers in plain view in the teacher's copy:\n" + "\n".join(problems)
 
 
 # "1 rounds", "1 opponents": a count of one with a plural noun.

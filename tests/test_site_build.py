@@ -1,4 +1,4 @@
-"""The website build's own rules (``website/``): each widget pictured at its own cell, solutions folded,
+"""The website build's own rules (``website/``): each widget pictured at its own cell, no solution shown,
 a note beside every widget in the page's language, clear errors. The whole site in a browser is
 ``tests/browser/test_site.py`` (``make site-test``)."""
 
@@ -90,7 +90,7 @@ def test_a_failing_cell_stops_the_build_naming_the_lesson(tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_solutions_fold_and_each_widget_gets_a_note_in_the_page_language(lang):
+def test_no_solution_shows_and_each_widget_gets_a_note_in_the_page_language(lang):
     widget = nbformat.v4.new_code_cell("w", outputs=[nbformat.v4.new_output(
         "display_data", data={execute.WIDGET_VIEW: {"model_id": "m", "version_major": 2, "version_minor": 0},
                               "text/plain": "W"})])
@@ -99,12 +99,12 @@ def test_solutions_fold_and_each_widget_gets_a_note_in_the_page_language(lang):
     notebook = build.for_the_site(nbformat.v4.new_notebook(cells=[plain, widget, solution]), lang)
 
     kinds = [cell.cell_type for cell in notebook.cells]
-    assert kinds == ["markdown", "code", "markdown", "code"], "one note, right under the widget"
+    assert kinds == ["markdown", "code", "markdown"], "one note, right under the widget, and no solution"
     note = notebook.cells[2].source
     assert "make lab" in note and "make app" in note and note.startswith("{.mln-live-note}")
     words = note.split("\n", 1)[1]
     assert build.CYRILLIC.search(words) if lang == "ru" else not build.CYRILLIC.search(words)
-    assert "hide-cell" in notebook.cells[3].metadata.tags
+    assert "answer = 42" not in nbformat.writes(notebook)
 
 
 def test_both_languages_have_every_word_of_the_site():
@@ -130,3 +130,18 @@ def test_rules_pages_go_to_the_book_of_their_language(tmp_path):
     assert (build.language_of(english), build.language_of(marked)) == ("en", "ru")
     assert build.rules_name(marked) == build.rules_name(english) == "monopoly"
     assert build.title_of(english) == "Monopoly: the rules this kit plays"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_guide_on_the_site_leaves_its_answers_out(lang):
+    """Each guide's answers section keeps its heading and a note in the page's language; every number
+    it gave is gone, and the sections after it stay."""
+    for guide in sorted((WEBSITE.parent / "lessons" / lang).glob("*.md")):
+        text = guide.read_text(encoding="utf-8")
+        shown = build.without_answers(text, lang)
+        heading = build.ANSWERS_HEADING.search(text)
+        assert heading, f"{guide.name}: no answers section found"
+        answers = text[heading.end():].split("\n## ", 1)[0]
+        assert answers.strip() and answers not in shown, guide.name
+        assert build.WORDS[lang]["answers_elsewhere"] in shown
+        assert shown.count("\n## ") == text.count("\n## "), f"{guide.name}: a section after the answers was lost"

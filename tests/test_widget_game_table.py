@@ -265,3 +265,33 @@ def test_every_refusal_a_table_can_meet_has_russian_words():
         assert text != "Сейчас этот ход невозможен.", reason
     assert refusal("ru", "Bakery is mortgaged", board) == "«Хлебопекарня» в залоге."
     assert refusal("ru", "something new", board) == "Сейчас этот ход невозможен."
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_widget_saved_in_a_notebook_says_to_run_its_cell(lang):
+    """The plain text a notebook keeps beside a widget is a sentence in the widget's language, which
+    JupyterLab shows until the cell runs again; the widget's own repr stays a developer's."""
+    from millionaire.widgets import (InvestmentExplorer, JackpotLab, LandingExplorer, MortgageLab, Panel, PlayApp,
+                                     TournamentRunner)
+    from millionaire.words import word
+
+    for widget, kind in ((GameTable(lang=lang), "board"), (PlayApp(lang=lang), "board"),
+                         (LandingExplorer(lang=lang), "board"), (TournamentRunner(lang=lang), "tournament"),
+                         (InvestmentExplorer(lang=lang), "explorer"), (MortgageLab(lang=lang), "explorer"),
+                         (JackpotLab(lang=lang), "explorer"), (Panel([], lang=lang), "panel")):
+        bundle = widget._repr_mimebundle_()
+        assert bundle["text/plain"] == word(lang, f"until_run.{kind}"), type(widget).__name__
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+        assert repr(widget).startswith(type(widget).__name__)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_apps_title_follows_the_board(lang):
+    from millionaire import load_board
+    from millionaire.widgets import PlayApp
+
+    app = PlayApp(lang=lang)
+    for board in ("millionaire-elite", "monopoly-us", "millionaire-classic"):
+        app.table.board_choice.value = board
+        title = app.title.value.split("</div>")[0]
+        assert html.escape(load_board(board).name(lang)) in title, (board, title)

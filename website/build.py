@@ -55,8 +55,10 @@ WORDS = {
         "other": "По-русски", "other_title": "Этот курс на русском языке",
         "live": "{.mln-live-note}\nA still picture of this widget as its cell left it; it is live in `make lab` "
                 "and `make app`.",
-        "show": "Show the solution", "hide": "Hide the solution",
         "rules_elsewhere": "The rules pages are written in Russian:",
+        "answers_elsewhere": "The website, which students read too, leaves the answers out: they are in this "
+                             "guide in the kit's `lessons/` folder and in the teacher's copy of the notebook "
+                             "(`make teacher`).",
     },
     "ru": {
         "title": "Миллионер: настольная игра на уроках вероятности и экономики",
@@ -64,8 +66,9 @@ WORDS = {
         "other": "In English", "other_title": "This course in English",
         "live": "{.mln-live-note}\nСнимок виджета в том виде, в каком его оставила эта ячейка; живой виджет — "
                 "в `make lab` и `make app`.",
-        "show": "Показать решение", "hide": "Скрыть решение",
         "rules_elsewhere": "Правила игры, которым следует комплект, написаны по-английски:",
+        "answers_elsewhere": "Сайт читают и ученики, поэтому ответов на нём нет: они есть в этой методичке в "
+                             "папке `lessons/` комплекта и в копии тетради для учителя (`make teacher`).",
     },
 }
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -169,18 +172,44 @@ def math_in_tables(text: str) -> str:
     return "\n".join(row(line) for line in text.split("\n"))
 
 
+ANSWERS_HEADING = re.compile(r"^## (Answers|Ответы)\b.*$", re.M)
+
+
+def without_answers(guide: str, lang: str) -> str:
+    """A teacher guide as the site shows it: the answers section keeps its heading and a note, no answer.
+
+    >>> print(without_answers("# G\\n\\n## Answers to the exercises\\n\\n1. 42\\n\\n## Misconceptions\\n\\nNone.", "en"))
+    # G
+    <BLANKLINE>
+    ## Answers to the exercises
+    <BLANKLINE>
+    The website, which students read too, leaves the answers out: they are in this guide in the kit's `lessons/` folder and in the teacher's copy of the notebook (`make teacher`).
+    <BLANKLINE>
+    ## Misconceptions
+    <BLANKLINE>
+    None.
+    """
+    heading = ANSWERS_HEADING.search(guide)
+    if heading is None:
+        return guide
+    following = re.compile(r"^## ", re.M).search(guide, heading.end())
+    rest = guide[following.start():] if following else ""
+    return f"{guide[:heading.end()]}\n\n{WORDS[lang]['answers_elsewhere']}\n" + (f"\n{rest}" if rest else "")
+
+
 def for_the_site(notebook: nbformat.NotebookNode, lang: str) -> nbformat.NotebookNode:
-    """The run notebook as the site shows it: solutions folded (code and output), a note under each widget.
+    """The run notebook as the site shows it: no solution (the students' copies hold none; a cell tagged
+    ``solution`` is dropped all the same), a note under each widget.
 
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x", metadata={"tags": ["solution"]})])
-    >>> for_the_site(nb, "en").cells[0].metadata.tags
-    ['solution', 'hide-cell']
+    >>> for_the_site(nb, "en").cells
+    []
     """
     cells = []
     for cell in notebook.cells:
-        cells.append(cell)
         if "solution" in cell.metadata.get("tags", []):
-            cell.metadata.tags = [*cell.metadata.tags, "hide-cell"]
+            continue
+        cells.append(cell)
         if cell.cell_type == "code" and widget_views(cell):
             cells.append(nbformat.v4.new_markdown_cell(WORDS[lang]["live"]))
     notebook.cells = cells
@@ -237,7 +266,8 @@ def stage(lang: str, runs: dict[Path, Path], npm: Path, folder: Path) -> list[st
     guides = sorted((REPO / "lessons" / lang).glob("*.md"))
     for guide in guides:
         (folder / "guides").mkdir(exist_ok=True)
-        (folder / "guides" / guide.name).write_text(math_in_tables(guide.read_text(encoding="utf-8")), encoding="utf-8")
+        text = without_answers(guide.read_text(encoding="utf-8"), lang)
+        (folder / "guides" / guide.name).write_text(math_in_tables(text), encoding="utf-8")
         pages.append(f"guides/{guide.stem}")
     all_rules = sorted((REPO / "docs" / "rules").glob("*.md"))
     rules = [page for page in all_rules if language_of(page) == lang]
@@ -274,8 +304,6 @@ def sphinx(lang: str, source: Path, out: Path, other_pages: list[str]) -> None:
         "language": lang,
         "html_static_path": [str(source / "_static")],
         "html_title": words["title"],
-        "nb_code_prompt_show": words["show"],
-        "nb_code_prompt_hide": words["hide"],
         "html_context": {"other_lang": "ru" if lang == "en" else "en", "other_label": words["other"],
                          "other_title": words["other_title"], "other_pages": other_pages},
     }

@@ -5,9 +5,10 @@ message rather than raising.
 """
 
 from .app import PlayApp
+from .common import Panel
 from .economics import InvestmentExplorer, JackpotLab, MortgageLab
 from .game_table import GameTable
 from .landing import LandingExplorer
 from .tournament import TournamentRunner
 
-__all__ = ["GameTable", "PlayApp", "InvestmentExplorer", "JackpotLab", "LandingExplorer", "MortgageLab", "TournamentRunner"]
+__all__ = ["GameTable", "PlayApp", "Panel", "InvestmentExplorer", "JackpotLab", "LandingExplorer", "MortgageLab", "TournamentRunner"]

@@ -22,18 +22,23 @@ import ipywidgets as widgets
 from ..board import load_board
 from ..plain_text import html_text
 from ..words import check_lang, word
-from .common import language_options
+from .common import UntilRun, language_options
 from .game_table import GameTable
 
 _TITLE_CSS = """<style>
 body:has(.mln-app) .jp-Cell, body:has(.mln-app) .jp-Cell-outputWrapper, body:has(.mln-app) .jp-OutputArea-output,
 body:has(.mln-app) #rendered_cells, body:has(.mln-app) .jp-Notebook { padding-top: 0 !important; margin-top: 0 !important; }
+body:has(.mln-app) { margin: 0; overflow: hidden; }
+body:has(.mln-app) #rendered_cells, body:has(.mln-app) .jp-Cell { padding: 0 !important; }
+/* The whole board fits the window's height (the app shows nothing above it), and grows with the screen. */
+.mln-app .mln-table .widget-image { max-width: calc(100vh - 20px) !important; max-height: calc(100vh - 20px);
+  object-fit: contain; object-position: left top; }
 .mln-app .mln-title { font-size: 22px; font-weight: bold; color: #24452a; line-height: 1.25; }
 .mln-app .mln-subtitle { font-size: 14px; color: #444; }
 </style>"""
 
 
-class PlayApp(widgets.VBox):
+class PlayApp(UntilRun, widgets.VBox):
     """A title line with the language choice over a :class:`GameTable` (one human against two bots)."""
 
     def __init__(self, lang: str = "ru", board: str = "millionaire-classic", players: int = 3, seed: int = 1) -> None:
@@ -47,6 +52,7 @@ class PlayApp(widgets.VBox):
         self.table = GameTable(board=board, players=players, humans=[0], lang=lang, seed=seed,
                                strategies=["human", "cautious", "aggressive", "monopolist", "cautious", "aggressive"])
         self.language.observe(lambda change: self.set_lang(change["new"]), names="value")
+        self.table.board_choice.observe(lambda _: self._retitle(), names="value")
         # The title and the language head the column beside the board, so the board starts at the top.
         header = widgets.VBox([self.language, self.title], layout=widgets.Layout(margin="0 0 8px 0"))
         self.table.side.children = (header, *self.table.side.children)
@@ -55,6 +61,11 @@ class PlayApp(widgets.VBox):
 
     def __repr__(self) -> str:
         return f"PlayApp(lang={self.table.lang!r})"
+
+    @property
+    def lang(self) -> str:
+        """The app's language: its table's."""
+        return self.table.lang
 
     def set_lang(self, lang: str) -> None:
         """Show the app in ``lang`` (``"en"`` or ``"ru"``)."""

@@ -1,6 +1,7 @@
 """Helpers shared by the widgets: figures that pyplot never shows, rendered to PNG for an Image
-widget; the choices every widget offers (boards, languages) in the widget's language; and the
-style that makes the controls readable on a classroom screen."""
+widget; the choices every widget offers (boards, languages) in the widget's language; the style
+that makes the controls readable on a classroom screen; and the sentence a saved widget cell shows
+until it runs again (:class:`UntilRun`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,40 @@ from matplotlib.figure import Figure
 
 from ..board import load_board
 from ..plain_text import html_text
+from ..words import check_lang, word
+
+class UntilRun:
+    """A widget whose plain-text form is a sentence in its language saying to run its cell.
+
+    A notebook keeps that text beside the widget; JupyterLab shows it where the widget was until the
+    cell runs again. A class sets ``until_run`` (a key of ``words.py``) and has a ``lang``.
+
+    >>> Panel([], lang="ru")._repr_mimebundle_()["text/plain"]
+    'Запустите эту ячейку, чтобы увидеть ползунок и график.'
+    """
+
+    until_run = "until_run.board"
+    lang: str
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        bundle["text/plain"] = word(self.lang, self.until_run)
+        return bundle
+
+
+class Panel(UntilRun, widgets.VBox):
+    """A column of a lesson's own widgets (a slider and its chart) that says, saved, to run its cell.
+
+    >>> Panel([widgets.IntSlider()], lang="en").children[0].value
+    0
+    """
+
+    until_run = "until_run.panel"
+
+    def __init__(self, children: Any = (), lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(children, **kwargs)
+        self.lang = check_lang(lang)
+
 
 #: The boards a widget offers, by key.
 BOARD_KEYS = ("millionaire-classic", "monopoly-us", "millionaire-elite")

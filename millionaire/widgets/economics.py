@@ -29,7 +29,7 @@ from ..jackpot import payout, spin
 from ..plain_text import chart_text, html_text
 from ..rules import MAX_AMOUNT, RuleSet
 from ..words import check_lang, word
-from .common import board_options, error_html, new_figure, png, relabel
+from .common import UntilRun, board_options, error_html, new_figure, png, relabel
 
 _CURVE_POINTS = 101  # points of the jackpot chart's curve (each an exact sum over the 216 spins)
 
@@ -51,8 +51,10 @@ def _table(rows: list[dict[str, Any]], columns: list[tuple[str, str, str]], high
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
 
 
-class _Lab(widgets.VBox):
+class _Lab(UntilRun, widgets.VBox):
     """Shared plumbing: a message line, a summary, a chart; ``_guard`` turns bad input into a message."""
+
+    until_run = "until_run.explorer"
 
     def __init__(self, lang: str) -> None:
         super().__init__()

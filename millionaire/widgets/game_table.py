@@ -37,7 +37,7 @@ from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import BOARD_KEYS, CLASSROOM_CSS, error_html, language_options, relabel
+from .common import BOARD_KEYS, CLASSROOM_CSS, UntilRun, error_html, language_options, relabel
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
@@ -61,7 +61,7 @@ def _button(description: str = "", style: str = "") -> widgets.Button:
     return widgets.Button(description=description, button_style=style, layout=widgets.Layout(width="auto"))
 
 
-class GameTable(widgets.VBox):
+class GameTable(UntilRun, widgets.VBox):
     """A game of Millionaire Classic or Monopoly for 2–6 players, each a human or a bot.
 
     Parameters
@@ -110,6 +110,7 @@ class GameTable(widgets.VBox):
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.primary_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.primary_box.add_class("mln-decision")
         self.amount = widgets.IntText(value=1, layout=widgets.Layout(width="190px"), **initial)
         self.amount_button = _button(style="success")
         self.amount_button.on_click(lambda _: self._do_amount())

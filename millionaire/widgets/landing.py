@@ -24,9 +24,9 @@ from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
 from ..plain_text import html_text
 from ..plotting import BoardView
 from ..words import check_lang, word
-from .common import board_options, error_html, new_figure, png, relabel
+from .common import UntilRun, board_options, error_html, new_figure, png, relabel
 
-class LandingExplorer(widgets.VBox):
+class LandingExplorer(UntilRun, widgets.VBox):
     """Explore landing probabilities: board, jail strategy, view, turns from START, simulation overlay.
 
     The numbers shown are :attr:`values` (exact) and :attr:`simulated` (after :meth:`simulate`).

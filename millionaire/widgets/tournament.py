@@ -23,7 +23,7 @@ from ..plain_text import chart_text, html_text
 from ..rules import RuleSet
 from ..simulate import BOT_STRATEGIES, tournament
 from ..words import check_lang, strategy_label, word
-from .common import board_options, error_html, new_figure, png, relabel
+from .common import UntilRun, board_options, error_html, new_figure, png, relabel
 
 #: Rule changes offered by the runner: option -> values (``None``: the board's preset).
 RULE_CHOICES: dict[str, list[Any]] = {
@@ -37,7 +37,7 @@ RULE_CHOICES: dict[str, list[Any]] = {
 _PRESET = "preset"  # the dropdowns' value for "as the board's rules say" (a dropdown cannot show None)
 
 
-class TournamentRunner(widgets.VBox):
+class TournamentRunner(UntilRun, widgets.VBox):
     """Play many seeded games between strategies under chosen rules, with a progress bar.
 
     After :meth:`run`, :attr:`result` is the :class:`~millionaire.simulate.TournamentResult`; the
@@ -45,6 +45,8 @@ class TournamentRunner(widgets.VBox):
     Controls have methods: :meth:`set_strategies`, :meth:`set_rule`, :meth:`set_games`,
     :meth:`set_lang`.
     """
+
+    until_run = "until_run.tournament"
 
     def __init__(self, board: str = "millionaire-classic", strategies: Sequence[str] = ("cautious", "aggressive",
                  "monopolist"), games: int = 40, seed: int = 1, max_rounds: int = 300, jobs: int = 1,

@@ -63,23 +63,32 @@ def server(command: list[str], ready_url: str, env: dict[str, str], timeout: flo
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory) -> Path:
     """Copies of the notebooks and the app (autosave must never touch the committed ones) and quiet
-    JupyterLab settings (no news pop-up)."""
+    JupyterLab settings (no news pop-up, menus in English whatever language `make lab` chose last)."""
     root = tmp_path_factory.mktemp("served")
     shutil.copytree(REPO / "notebooks", root / "notebooks")
     shutil.copytree(REPO / "app", root / "app")
-    settings = root / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    lab_settings(root / "settings", "en")
     return root
+
+
+def lab_settings(folder: Path, locale: str) -> None:
+    """A teacher's JupyterLab settings in ``folder``: no news pop-up, the menus in ``locale`` (en, ru_RU)."""
+    for plugin, values in (("apputils-extension/notification", {"fetchNews": "false", "checkForUpdates": False}),
+                           ("translation-extension/plugin", {"locale": locale})):
+        path = folder / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
 
 
 @pytest.fixture(scope="module")
 def voila(workdir) -> Iterator[str]:
-    """A Voilà server over the served folder; yields the URL of a notebook's page by its path."""
+    """A Voilà server over the served folder with the app's page template (as `make app` runs it);
+    yields the URL of a notebook's page by its path."""
     port = free_port()
     command = [str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", f"--Voila.token={TOKEN}",
-               str(workdir)]
-    with server(command, f"http://127.0.0.1:{port}/voila/static/voila.js", environment(workdir)):
+               "--template=millionaire", str(workdir)]
+    env = {**environment(workdir), "JUPYTER_PATH": str(workdir / "app")}
+    with server(command, f"http://127.0.0.1:{port}/voila/static/voila.js", env):
         yield f"http://127.0.0.1:{port}/voila/render/{{}}?token={TOKEN}"
 
 

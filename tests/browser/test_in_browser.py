@@ -66,8 +66,12 @@ def test_the_app_server_refuses_a_visitor_without_its_token(workdir):
     recipe = re.search(r"^app:.*\n\t(.+)$", (REPO / "Makefile").read_text(), re.M).group(1)
     command = recipe.replace("$(BIN)", str(Path(sys.executable).parent)).replace("$(APP_ARGS)", "").split()
     command += ["--no-browser", f"--port={free_port()}"]
+    env = dict(os.environ)
+    while "=" in command[0]:  # the recipe's environment, e.g. JUPYTER_PATH=app
+        name, value = command.pop(0).split("=", 1)
+        env[name] = value
     process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               start_new_session=True)
+                               start_new_session=True, env=env)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
     try:
