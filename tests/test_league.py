@@ -423,3 +423,318 @@ def test_fault_records_name_the_game():
     assert isinstance(first, Fault)
     assert (first.bot, first.entrant, first.opponent, first.game, first.entrant_seat, first.seat) == \
         ("raiser", "raiser", "cautious", 0, 0, 0)
+
+
+# ------------------------------------------------------------------------------- hostile bots
+# Each bot below attacks the league from its own process; the league must finish, with the attacker
+# losing its games and nothing of the attack reaching this process. Small games, short timeouts.
+
+HOSTILE = dict(opponents=["cautious"], games=1, isolate=True, budget=0.2, grace=0.4, **SHORT)
+
+
+def _signals_are_fenced():
+    """True when a confined process cannot signal its parent here (Linux x86-64/ARM64 with seccomp)."""
+    from millionaire.confinement import forbid_signals
+
+    pid = os.fork()
+    if pid == 0:
+        code = 2
+        try:
+            if forbid_signals():
+                try:
+                    os.kill(os.getppid(), 0)
+                    code = 1
+                except PermissionError:
+                    code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+needs_fence = pytest.mark.skipif(not hasattr(os, "fork") or not _signals_are_fenced(),
+                                 reason="the signal fence needs Linux on x86-64 or ARM64")
+
+
+def _connections():
+    """Every open connection a bot can find: among the objects, and from the frames that called it
+    through whatever their variables hold."""
+    import gc
+    import sys
+    from multiprocessing.connection import Connection
+
+    seen, found = set(), [o for o in gc.get_objects() if isinstance(o, Connection)]
+    frame, reach = sys._getframe(), []
+    while frame is not None:
+        reach += list(frame.f_locals.values())
+        frame = frame.f_back
+    for _ in range(4):
+        reach = [r for r in reach if id(r) not in seen and not seen.add(id(r))]
+        found += [r for r in reach if isinstance(r, Connection)]
+        reach = [child for r in reach for child in gc.get_referents(r)]
+    return [c for c in {id(c): c for c in found}.values() if not c.closed]
+
+
+class ClockStopper(Landlord):
+    """Stops every clock it can reach and zeroes every shared memory it finds, then never answers."""
+
+    def choose(self, game, decision):
+        if decision.kind == "buy":
+            import ctypes
+            import gc
+            import mmap
+
+            time.monotonic = time.perf_counter = time.time = lambda: 0.0
+            for thing in gc.get_objects():
+                if isinstance(thing, mmap.mmap) and thing.writable():
+                    thing.seek(0)
+                    thing.write(b"\0" * len(thing))
+                elif isinstance(thing, ctypes.Array):
+                    ctypes.memset(thing, 0, ctypes.sizeof(thing))
+            while True:
+                pass
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_stops_the_clocks_and_zeroes_shared_memory_cannot_hang_the_league():
+    start = time.monotonic()
+    result = league({"stopper": ClockStopper, "landlord": Landlord}, **HOSTILE)
+    assert time.monotonic() - start < 15
+    assert [(f.kind, f.decision) for f in _faults_of(result, "stopper")] == [("hung", "buy")] * 2
+    assert _faults_of(result, "landlord") == [] and len(result.games) == 4
+
+
+class Forger(Landlord):
+    """Sends the league, on every connection it finds, a won game in each form it might be taken:
+    the records the league once took from its worker, a pickle that runs code, and made-up JSON."""
+
+    marker = ""
+
+    def choose(self, game, decision):
+        import pickle
+
+        from millionaire.league import LeagueGame
+
+        class Bomb:
+            def __reduce__(self):
+                return (open, (self.marker, "w"))
+
+        Bomb.marker = self.marker
+        won = LeagueGame("forger", "cautious", 0, 0, 0, "entrant", 1, False)
+        for connection in _connections():
+            for message in ((0, won), (1, won), Bomb()):
+                try:
+                    connection.send(message)
+                except Exception:  # noqa: BLE001 - a read-only end
+                    pass
+            try:
+                connection.send_bytes(b'{"result": "won", "winner": 0}')
+            except Exception:  # noqa: BLE001
+                pass
+        os._exit(0)
+
+
+def test_a_bot_cannot_forge_its_results_nor_send_code(tmp_path):
+    marker = tmp_path / "ran_in_the_league"
+
+    class Bomber(Forger):
+        pass
+
+    Bomber.marker = str(marker)
+    result = league({"forger": Bomber}, **HOSTILE)
+    assert [g.winner for g in result.games] == ["opponent", "opponent"]
+    assert {f.kind for f in result.faults} == {"meddled"}
+    assert result.standings()[0]["wins"] == 0
+    assert not marker.exists()   # the pickle was never unpickled here
+
+
+class Flooder(Landlord):
+    def choose(self, game, decision):
+        for connection in _connections():
+            try:
+                connection.send_bytes(b"[" * 10_000_000)
+            except Exception:  # noqa: BLE001
+                pass
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_floods_the_league_loses_and_the_league_reads_no_more_than_an_answer():
+    result = league({"flooder": Flooder}, **HOSTILE)
+    assert [f.kind for f in result.faults] == ["meddled", "meddled"]
+    assert all(g.winner == "opponent" for g in result.games)
+
+
+class Pretender(Landlord):
+    """Drives the other player into debt in the game it was given, then plays on."""
+
+    def choose(self, game, decision):
+        game.state.players[1 - decision.player].cash = -10**6
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_rewrites_its_copy_of_the_game_changes_nothing_real():
+    kwargs = dict(opponents=["cautious", "random"], games=2, **SHORT)
+    result = league({"pretender": Pretender, "landlord": Landlord}, isolate=True, **kwargs)
+    pretender = [g for g in result.games if g.entrant == "pretender"]
+    assert len(pretender) == 8 and all(g.fault is not None and g.winner == "opponent" for g in pretender)
+    honest = league({"landlord": Landlord}, isolate=False, **kwargs)
+    assert [g for g in result.games if g.entrant == "landlord"] == honest.games
+    # In the notebook's own process (isolate=False) the same bot wins every game: the real game is its to change.
+    here = league({"pretender": Pretender}, isolate=False, **kwargs)
+    assert all(g.winner == "entrant" for g in here.games)
+
+
+@needs_fence
+@pytest.mark.parametrize("attack", ["kill the parent", "kill the parent's group", "kill from a shell"])
+def test_a_bot_cannot_kill_the_notebook(attack):
+    import signal
+    import subprocess
+
+    class Killer(Landlord):
+        def choose(self, game, decision):
+            if attack == "kill the parent":
+                os.kill(os.getppid(), signal.SIGKILL)
+            elif attack == "kill the parent's group":
+                os.killpg(os.getpgid(os.getppid()), signal.SIGKILL)
+            else:
+                subprocess.run(["kill", "-9", str(os.getppid())], check=True, capture_output=True)
+            return super().choose(game, decision)
+
+    result = league({"killer": Killer}, **HOSTILE)
+    faults = result.faults
+    assert [f.kind for f in faults] == ["raised", "raised"]   # this process lives on to tell it
+    assert ("PermissionError" in faults[0].detail) or ("CalledProcessError" in faults[0].detail)
+    assert all(g.winner == "opponent" for g in result.games)
+
+
+def test_a_bot_that_kills_its_own_group_loses_only_its_game():
+    import signal
+
+    class GroupKiller(Landlord):
+        def choose(self, game, decision):
+            if decision.kind == "buy":
+                os.killpg(0, signal.SIGKILL)
+            return super().choose(game, decision)
+
+    result = league({"group killer": GroupKiller, "landlord": Landlord}, **HOSTILE)
+    faults = _faults_of(result, "group killer")
+    assert [(f.kind, f.decision) for f in faults] == [("crashed", "buy")] * 2
+    assert "exit code -9" in faults[0].detail
+    assert _faults_of(result, "landlord") == [] and len(result.games) == 4
+
+
+class Hog(Landlord):
+    def choose(self, game, decision):
+        if decision.kind == "buy":
+            self.hoard = bytearray(300 * 2**20)
+        return super().choose(game, decision)
+
+
+def test_a_bot_over_its_memory_limit_loses_that_game_with_the_reason():
+    result = league({"hog": Hog, "landlord": Landlord}, memory_mb=100, **HOSTILE)
+    faults = _faults_of(result, "hog")
+    assert [(f.kind, f.decision) for f in faults] == [("memory", "buy")] * 2
+    assert "MemoryError" in faults[0].detail
+    assert _faults_of(result, "landlord") == []
+    assert "hog: asked for more than the 100 MiB of memory a bot may take at a 'buy' decision" in result.format()
+    assert "hog: запросил больше памяти, чем позволено боту (100 МиБ), в решении «покупка»" in result.format("ru")
+    roomy = league({"hog": Hog}, memory_mb=1024, **dict(HOSTILE, budget=5.0))   # the same bot, with room enough
+    assert roomy.faults == []
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"   # a zombie is dead, waiting to be collected
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("escape", ["stay", "new session", "double fork"])
+def test_processes_a_bot_starts_do_not_outlive_its_game(tmp_path, escape):
+    pids = tmp_path / "pids"
+
+    class Spawner(Landlord):
+        def choose(self, game, decision):
+            if decision.kind == "buy" and not pids.exists():
+                child = os.fork()
+                if child == 0:
+                    try:
+                        if escape == "new session":
+                            try:
+                                os.setsid()
+                            except OSError:
+                                pass
+                        if escape == "double fork" and os.fork():
+                            os._exit(0)
+                        with open(pids, "a") as out:
+                            out.write(f"{os.getpid()}\n")
+                        time.sleep(60)
+                    finally:
+                        os._exit(0)
+                while not pids.exists():
+                    time.sleep(0.01)
+            return super().choose(game, decision)
+
+    result = league({"spawner": Spawner}, **HOSTILE)
+    assert result.faults == []
+    (pid,) = [int(line) for line in pids.read_text().split()]
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid)
+
+
+def test_memory_limit_is_checked():
+    for bad in (0, -5, 2.5, True, "1G"):
+        with pytest.raises(LeagueError, match="memory_mb must be a whole number of megabytes"):
+            league({"landlord": Landlord}, games=1, memory_mb=bad)
+
+
+def test_two_students_bots_play_each_other_in_processes_of_their_own():
+    kwargs = dict(opponents={"other landlord": Landlord, "raiser": Raiser}, games=2, **SHORT)
+    watched = league({"landlord": Landlord}, isolate=True, **kwargs)
+    here = league({"landlord": Landlord}, isolate=False, **kwargs)
+    assert watched.games == here.games and {f.bot for f in watched.faults} == {"raiser"}
+
+
+class Thief(Landlord):
+    """Reads, from a thread of its own, every connection it can find but its own: to take the other
+    bot's answers before the league does."""
+
+    def choose(self, game, decision):
+        if not getattr(self, "started", False):
+            import threading
+
+            self.started = True
+            mine = {id(c) for c in _connections() if _is_mine(c)}
+            others = [c for c in _connections() if id(c) not in mine and c.readable]
+
+            def steal():
+                while True:
+                    for connection in others:
+                        try:
+                            if connection.poll(0.001):
+                                connection.recv_bytes()
+                        except Exception:  # noqa: BLE001 - gone
+                            pass
+
+            threading.Thread(target=steal, daemon=True).start()
+        return super().choose(game, decision)
+
+
+def _is_mine(connection):
+    """The bot's own inbound end: the one its process reads in the frames that called it."""
+    import sys
+
+    frame = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "_host" and frame.f_locals.get("inbound") is connection:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_a_bot_cannot_reach_the_other_bots_answers():
+    result = league({"landlord": Landlord}, **dict(HOSTILE, opponents={"thief": Thief}))
+    assert _faults_of(result, "landlord") == [] and len(result.games) == 2
