@@ -261,7 +261,7 @@ def _decoded(data: bytes, encoding: str, source: str, lang: str) -> str:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise _bad_byte(data, error.start, encoding, "encoding", source, lang) from None
-    return text[1:] if text.startswith("\ufeff") else text
+    return text.removeprefix("\ufeff")
 
 
 def _bad_byte(data: bytes, start: int, encoding: str, key: str, source: str, lang: str) -> ClassDataError:

@@ -504,7 +504,7 @@ class _Away:
     def _ended(self) -> int:
         """The exit code of a process that closed its end: it gets ``grace`` seconds to exit, then it is ended."""
         deadline = time.monotonic() + self.setup.grace
-        while time.monotonic() < deadline:
+        while hasattr(os, "waitid") and time.monotonic() < deadline:  # waitid: not yet collected, still in its group
             if os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
                 break
             time.sleep(0.005)
