@@ -384,9 +384,10 @@ class _Here:
 class _Away:
     """A student's bot in a process of its own, forked for one game and fenced (:func:`confine`).
 
-    That process plays the game on its own copy and sends back only the bot's answers, as plain data
-    (never Python objects: nothing it sends can run here). The league applies each answer to the real
-    game and keeps the clock itself, from when it last heard from the process or told it something.
+    That process plays the game on its own copy and sends back only the bot's answers, one line of
+    JSON each (never Python objects: nothing it sends can run here). The league reads them without
+    ever blocking past its deadline, applies each answer to the real game, and keeps the clock itself,
+    from when it last heard from the process or told it something.
     """
 
     agent = None  # the real game's stand-in for the bot: never asked
@@ -397,12 +398,13 @@ class _Away:
         self.stats: list[int] = []
         self.exit_code: int | None = None
         self.forwards = not isinstance(setup.entries[1 - seat].spec, str)  # the other bot is away too
+        self.received = b""
         self.clock = time.monotonic()
 
     def start(self, others: list[Any]) -> None:
         """Fork the process and wait for the bot to be made (a ``start`` fault if it is not)."""
-        to_child, child_reads = _pipe()
-        child_writes, from_child = _pipe()
+        child_reads, to_child = os.pipe()
+        from_child, child_writes = os.pipe()
         with warnings.catch_warnings():  # Python 3.12+ warns about fork in threaded processes (a kernel)
             warnings.simplefilter("ignore", DeprecationWarning)
             gc.freeze()  # the process's collector leaves the notebook's objects alone (else it copies them all)
@@ -416,16 +418,17 @@ class _Away:
         if pid == 0:  # the bot's process: it never returns into the league
             code = 0
             try:
-                for connection in [to_child, from_child] + [c for o in others for c in o.connections()]:
-                    connection.close()  # so that no bot reaches another bot's answers
+                for end in [to_child, from_child] + [end for other in others for end in other.ends()]:
+                    os.close(end)  # so that no bot reaches another bot's answers
                 _host(self.setup, self.seat, child_reads, child_writes)
             except BaseException:  # noqa: BLE001 - whatever happens here ends this process, not the league
                 code = 1
             finally:
                 os._exit(code)
         self.pid = pid
-        child_reads.close()
-        child_writes.close()
+        os.close(child_reads)
+        os.close(child_writes)
+        os.set_blocking(from_child, False)
         self.to_child, self.from_child = to_child, from_child
         self.stats = _open_stats(f"/proc/{pid}/task/{pid}/schedstat", "/proc/thread-self/schedstat")
         self.clock = time.monotonic()
@@ -433,8 +436,9 @@ class _Away:
         if message.get("ready") is not True:
             self._reported(message, "start")
 
-    def connections(self) -> list[Any]:
-        return [self.to_child, self.from_child] if self.pid else []
+    def ends(self) -> list[int]:
+        """The league's ends of the pipes to this bot's process (while it runs)."""
+        return [self.to_child, self.from_child] if self.pid and self.exit_code is None else []
 
     def answer(self, game: Game, data: dict[str, Any]) -> Action:
         kind = data["kind"]
@@ -444,7 +448,7 @@ class _Away:
         try:
             action = Action.from_list(message["action"])
         except Exception:  # noqa: BLE001 - any data that is no answer
-            raise _Forfeit(self.seat, "meddled", kind, "sent the league something that is not an answer") from None
+            raise self._meddled(kind) from None
         if elapsed > self.setup.budget:
             raise _Forfeit(self.seat, "slow", kind, f"answered after {elapsed:.3f} s (budget {self.setup.budget:g} s)")
         return action
@@ -457,41 +461,51 @@ class _Away:
         _, writable, _ = select.select([], [self.to_child], [], limit)  # a process that stops reading
         if not writable:
             raise _Forfeit(self.seat, "hung", kind, f"no answer after {limit:g} s: stopped")
-        try:
-            self.to_child.send(action.to_list())
+        try:  # a short line: a pipe with room for one takes it whole
+            os.write(self.to_child, json.dumps(action.to_list()).encode("utf-8") + b"\n")
         except OSError:
             return  # its end is gone: the next answer it owes finds it ended
         self.clock = time.monotonic()
 
     def _receive(self, kind: str) -> tuple[dict[str, Any], float]:
         """The next message and the seconds it took, on the league's clock less the time the process
-        (and this one) waited for a processor; a fault if none comes in ``budget + grace`` seconds."""
+        (and this one) waited for a processor; a fault if no whole line comes in ``budget + grace``
+        seconds, if the process ends, or if the line is no message."""
         limit = self.setup.budget + self.setup.grace
         waited = self._waiting()
-        if not self.from_child.poll(max(0.0, self.clock + limit - time.monotonic())):
-            raise _Forfeit(self.seat, "hung", kind, f"no answer after {limit:g} s: stopped")
-        try:
-            raw = self.from_child.recv_bytes(_LONGEST_MESSAGE)
-        except EOFError:
-            raise _Forfeit(self.seat, "crashed", kind, f"the game's process ended (exit code {self._ended()})") from None
-        except OSError:  # longer than any answer
-            raise _Forfeit(self.seat, "meddled", kind, "sent the league something that is not an answer") from None
+        while b"\n" not in self.received:
+            if len(self.received) > _LONGEST_MESSAGE:
+                raise self._meddled(kind)
+            ready, _, _ = select.select([self.from_child], [], [], max(0.0, self.clock + limit - time.monotonic()))
+            if not ready:
+                raise _Forfeit(self.seat, "hung", kind, f"no answer after {limit:g} s: stopped")
+            try:
+                chunk = os.read(self.from_child, _LONGEST_MESSAGE)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise _Forfeit(self.seat, "crashed", kind, f"the game's process ended (exit code {self._ended()})")
+            self.received += chunk
+        line, _, self.received = self.received.partition(b"\n")
         now = time.monotonic()
         elapsed = now - self.clock - (self._waiting() - waited)
         self.clock = now
         try:
-            message = json.loads(raw)
+            message = json.loads(line) if len(line) <= _LONGEST_MESSAGE else None
         except (ValueError, RecursionError):
             message = None
         if not isinstance(message, dict):
-            raise _Forfeit(self.seat, "meddled", kind, "sent the league something that is not an answer")
+            raise self._meddled(kind)
         return message, elapsed
+
+    def _meddled(self, kind: str) -> _Forfeit:
+        return _Forfeit(self.seat, "meddled", kind, "sent the league something that is not an answer")
 
     def _reported(self, message: dict[str, Any], kind: str) -> None:
         """Raise the fault the process reported about its bot (only about its bot: it costs that bot the game)."""
         fault, detail, answer = message.get("fault"), message.get("detail", ""), message.get("answer", "")
         if fault not in _REPORTED or not isinstance(detail, str) or not isinstance(answer, str):
-            raise _Forfeit(self.seat, "meddled", kind, "sent the league something that is not an answer")
+            raise self._meddled(kind)
         raise _Forfeit(self.seat, fault, kind, detail[:_LONGEST_TEXT], answer[:_LONGEST_TEXT])
 
     def _waiting(self) -> float:
@@ -521,10 +535,8 @@ class _Away:
             pass
         _, status = os.waitpid(self.pid, 0)
         self.exit_code = os.waitstatus_to_exitcode(status)
-        self.to_child.close()
-        self.from_child.close()
-        for stats in self.stats:
-            os.close(stats)
+        for end in [self.to_child, self.from_child, *self.stats]:
+            os.close(end)
 
 
 def _open_stats(*paths: str) -> list[int]:
@@ -540,21 +552,18 @@ def _open_stats(*paths: str) -> list[int]:
     return opened
 
 
-def _pipe() -> tuple[Any, Any]:
-    """A one-way pipe: (the end to write to, the end to read from)."""
-    reader, writer = multiprocessing.Pipe(duplex=False)
-    return writer, reader
-
-
-def _host(setup: _Setup, seat: int, inbound: Any, outbound: Any) -> None:
+def _host(setup: _Setup, seat: int, inbound: int, outbound: int) -> None:
     """The bot's process: make the bot, play the game on a copy, send each of the bot's answers (or the
     fault that ends its game). The other seat's answers it works out itself (a built-in strategy is
     the same here as in the league) or reads from the league (another student's bot)."""
     confine(setup.memory)
     limited = setup.memory is not None
+    told = os.fdopen(inbound, "rb")
 
     def send(message: dict[str, Any]) -> None:
-        outbound.send_bytes(json.dumps(message).encode("utf-8"))
+        line = memoryview(json.dumps(message).encode("utf-8") + b"\n")
+        while line:
+            line = line[os.write(outbound, line):]
 
     entries, other = setup.entries, 1 - seat
     agents: list[Any] = [None, None]
@@ -587,10 +596,10 @@ def _host(setup: _Setup, seat: int, inbound: Any, outbound: Any) -> None:
         elif here:
             action = agents[other].choose(game, Decision(game, data))
         else:
-            try:
-                action = Action.from_list(inbound.recv())
-            except EOFError:
+            line = told.readline()
+            if not line:
                 return None
+            action = Action.from_list(json.loads(line))
         try:
             game.apply(action)
         except IllegalActionError:

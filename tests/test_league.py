@@ -456,23 +456,47 @@ needs_fence = pytest.mark.skipif(not hasattr(os, "fork") or not _signals_are_fen
                                  reason="the signal fence needs Linux on x86-64 or ARM64")
 
 
-def _connections():
-    """Every open connection a bot can find: among the objects, and from the frames that called it
-    through whatever their variables hold."""
-    import gc
-    import sys
-    from multiprocessing.connection import Connection
+def _pipes():
+    """Every pipe this process holds but the standard streams, as (descriptor, whether it writes)."""
+    import fcntl
 
-    seen, found = set(), [o for o in gc.get_objects() if isinstance(o, Connection)]
-    frame, reach = sys._getframe(), []
-    while frame is not None:
-        reach += list(frame.f_locals.values())
-        frame = frame.f_back
-    for _ in range(4):
-        reach = [r for r in reach if id(r) not in seen and not seen.add(id(r))]
-        found += [r for r in reach if isinstance(r, Connection)]
-        reach = [child for r in reach for child in gc.get_referents(r)]
-    return [c for c in {id(c): c for c in found}.values() if not c.closed]
+    found = []
+    for name in os.listdir("/proc/self/fd"):
+        end = int(name)
+        try:
+            if end > 2 and os.readlink(f"/proc/self/fd/{end}").startswith("pipe:"):
+                found.append((end, fcntl.fcntl(end, fcntl.F_GETFL) & os.O_ACCMODE == os.O_WRONLY))
+        except OSError:  # the listing's own descriptor, gone
+            pass
+    return found
+
+
+def _read_by_the_league():
+    """The pipes this process writes whose other end the league (its parent) reads: where an
+    attacker's messages go (and not, say, into the output of the test run)."""
+    parent = os.getppid()
+    read_there = set()
+    for name in os.listdir(f"/proc/{parent}/fd"):
+        try:
+            link = os.readlink(f"/proc/{parent}/fd/{name}")
+            with open(f"/proc/{parent}/fdinfo/{name}") as info:
+                flags = int(info.read().split("flags:")[1].split()[0], 8)
+        except (OSError, IndexError, ValueError):
+            continue
+        if link.startswith("pipe:") and flags & os.O_ACCMODE == os.O_RDONLY:
+            read_there.add(link)
+    return [end for end, writes in _pipes() if writes and os.readlink(f"/proc/self/fd/{end}") in read_there]
+
+
+def _write_everywhere(data):
+    ends = _read_by_the_league()
+    if not ends:  # the attack would test nothing
+        raise RuntimeError("no pipe to the league found")
+    for end in ends:
+        try:
+            os.write(end, data)
+        except OSError:
+            pass
 
 
 class ClockStopper(Landlord):
@@ -505,8 +529,8 @@ def test_a_bot_that_stops_the_clocks_and_zeroes_shared_memory_cannot_hang_the_le
 
 
 class Forger(Landlord):
-    """Sends the league, on every connection it finds, a won game in each form it might be taken:
-    the records the league once took from its worker, a pickle that runs code, and made-up JSON."""
+    """Sends the league, on every pipe it holds, a won game in each form it might be taken: the
+    records the league once took from its worker, a pickle that runs code, and made-up JSON."""
 
     marker = ""
 
@@ -521,16 +545,9 @@ class Forger(Landlord):
 
         Bomb.marker = self.marker
         won = LeagueGame("forger", "cautious", 0, 0, 0, "entrant", 1, False)
-        for connection in _connections():
-            for message in ((0, won), (1, won), Bomb()):
-                try:
-                    connection.send(message)
-                except Exception:  # noqa: BLE001 - a read-only end
-                    pass
-            try:
-                connection.send_bytes(b'{"result": "won", "winner": 0}')
-            except Exception:  # noqa: BLE001
-                pass
+        for message in ((0, won), (1, won), Bomb()):
+            _write_everywhere(pickle.dumps(message))
+        _write_everywhere(b'{"result": "won", "winner": 0}\n{"ready": true}\n')
         os._exit(0)
 
 
@@ -550,12 +567,25 @@ def test_a_bot_cannot_forge_its_results_nor_send_code(tmp_path):
 
 class Flooder(Landlord):
     def choose(self, game, decision):
-        for connection in _connections():
-            try:
-                connection.send_bytes(b"[" * 10_000_000)
-            except Exception:  # noqa: BLE001
-                pass
+        _write_everywhere(b"[" * 10_000_000)
         return super().choose(game, decision)
+
+
+class Staller(Landlord):
+    """Starts an answer and never finishes it."""
+
+    def choose(self, game, decision):
+        if decision.kind == "buy":
+            _write_everywhere(b'{"action": ["buy", -1, 0, null')
+            time.sleep(60)
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_starts_an_answer_and_stops_is_stopped():
+    start = time.monotonic()
+    result = league({"staller": Staller}, **HOSTILE)
+    assert time.monotonic() - start < 10
+    assert [(f.kind, f.decision) for f in result.faults] == [("hung", "buy")] * 2
 
 
 def test_a_bot_that_floods_the_league_loses_and_the_league_reads_no_more_than_an_answer():
@@ -597,7 +627,7 @@ def test_a_bot_cannot_kill_the_notebook(attack):
             elif attack == "kill the parent's group":
                 os.killpg(os.getpgid(os.getppid()), signal.SIGKILL)
             else:
-                subprocess.run(["kill", "-9", str(os.getppid())], check=True, capture_output=True)
+                subprocess.run(["sh", "-c", f"kill -9 {os.getppid()}"], check=True, capture_output=True)
             return super().choose(game, decision)
 
     result = league({"killer": Killer}, **HOSTILE)
@@ -699,37 +729,37 @@ def test_two_students_bots_play_each_other_in_processes_of_their_own():
 
 
 class Thief(Landlord):
-    """Reads, from a thread of its own, every connection it can find but its own: to take the other
-    bot's answers before the league does."""
+    """Reads, from a thread of its own, every pipe it holds but its own: to take the other bot's
+    answers before the league does."""
 
     def choose(self, game, decision):
         if not getattr(self, "started", False):
             import threading
 
             self.started = True
-            mine = {id(c) for c in _connections() if _is_mine(c)}
-            others = [c for c in _connections() if id(c) not in mine and c.readable]
+            others = [end for end, writes in _pipes() if not writes and not _is_mine(end)]
 
             def steal():
                 while True:
-                    for connection in others:
+                    for end in others:
                         try:
-                            if connection.poll(0.001):
-                                connection.recv_bytes()
-                        except Exception:  # noqa: BLE001 - gone
+                            os.set_blocking(end, False)
+                            os.read(end, 65536)
+                        except OSError:  # nothing there, or gone
                             pass
+                    time.sleep(0.0005)
 
             threading.Thread(target=steal, daemon=True).start()
         return super().choose(game, decision)
 
 
-def _is_mine(connection):
-    """The bot's own inbound end: the one its process reads in the frames that called it."""
+def _is_mine(end):
+    """The bot's own inbound pipe: the one its process reads, in the frames that called it."""
     import sys
 
     frame = sys._getframe()
     while frame is not None:
-        if frame.f_code.co_name == "_host" and frame.f_locals.get("inbound") is connection:
+        if frame.f_code.co_name == "_host" and frame.f_locals.get("inbound") == end:
             return True
         frame = frame.f_back
     return False
