@@ -399,7 +399,7 @@ class _Away:
         self.exit_code: int | None = None
         self.forwards = not isinstance(setup.entries[1 - seat].spec, str)  # the other bot is away too
         self.received = b""
-        self.clock = time.monotonic()
+        self.clock, self.waited = time.monotonic(), 0.0  # the clock, and the processor waits at that moment
 
     def start(self, others: list[Any]) -> None:
         """Fork the process and wait for the bot to be made (a ``start`` fault if it is not)."""
@@ -431,7 +431,7 @@ class _Away:
         os.set_blocking(from_child, False)
         self.to_child, self.from_child = to_child, from_child
         self.stats = _open_stats(f"/proc/{pid}/task/{pid}/schedstat", "/proc/thread-self/schedstat")
-        self.clock = time.monotonic()
+        self._restart_clock()
         message, _ = self._receive("start")
         if message.get("ready") is not True:
             self._reported(message, "start")
@@ -465,14 +465,16 @@ class _Away:
             os.write(self.to_child, json.dumps(action.to_list()).encode("utf-8") + b"\n")
         except OSError:
             return  # its end is gone: the next answer it owes finds it ended
-        self.clock = time.monotonic()
+        self._restart_clock()
+
+    def _restart_clock(self) -> None:
+        self.clock, self.waited = time.monotonic(), self._waiting()
 
     def _receive(self, kind: str) -> tuple[dict[str, Any], float]:
         """The next message and the seconds it took, on the league's clock less the time the process
         (and this one) waited for a processor; a fault if no whole line comes in ``budget + grace``
         seconds, if the process ends, or if the line is no message."""
         limit = self.setup.budget + self.setup.grace
-        waited = self._waiting()
         while b"\n" not in self.received:
             if len(self.received) > _LONGEST_MESSAGE:
                 raise self._meddled(kind)
@@ -487,9 +489,9 @@ class _Away:
                 raise _Forfeit(self.seat, "crashed", kind, f"the game's process ended (exit code {self._ended()})")
             self.received += chunk
         line, _, self.received = self.received.partition(b"\n")
-        now = time.monotonic()
-        elapsed = now - self.clock - (self._waiting() - waited)
-        self.clock = now
+        clock, waited = self.clock, self.waited
+        self._restart_clock()
+        elapsed = self.clock - clock - (self.waited - waited)
         try:
             message = json.loads(line) if len(line) <= _LONGEST_MESSAGE else None
         except (ValueError, RecursionError):

@@ -146,9 +146,10 @@ def test_a_bot_that_raises_is_reported_and_the_league_goes_on(isolate):
     assert "raiser: raised ZeroDivisionError: my bug in buy at a 'buy' decision" in text
 
 
-def test_a_bot_that_sleeps_past_its_budget_loses_the_game():
+@pytest.mark.parametrize("isolate", [True, False])
+def test_a_bot_that_sleeps_past_its_budget_loses_the_game(isolate):
     result = league({"sleeper": Sleeper, "landlord": Landlord}, opponents=["cautious"], games=1, budget=0.1,
-                    isolate=False, **SHORT)
+                    isolate=isolate, **SHORT)
     faults = _faults_of(result, "sleeper")
     assert [(f.kind, f.decision) for f in faults] == [("slow", "buy")] * 2
     assert "budget 0.1 s" in faults[0].detail
