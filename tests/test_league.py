@@ -769,3 +769,16 @@ def _is_mine(end):
 def test_a_bot_cannot_reach_the_other_bots_answers():
     result = league({"landlord": Landlord}, **dict(HOSTILE, opponents={"thief": Thief}))
     assert _faults_of(result, "landlord") == [] and len(result.games) == 2
+
+
+class EndlessBirth(Landlord):
+    def __init__(self):
+        while True:
+            pass
+
+
+def test_a_bot_that_is_never_made_is_stopped_at_the_start():
+    result = league({"endless": EndlessBirth, "landlord": Landlord}, **HOSTILE)
+    faults = _faults_of(result, "endless")
+    assert [(f.kind, f.decision, f.round) for f in faults] == [("hung", "start", 0)] * 2
+    assert _faults_of(result, "landlord") == []
