@@ -18,6 +18,12 @@ empty). Several groups may each send their rows; the counts add up. Lines that s
 are notes. The Russian template has Russian headings and kinds (``кубики``, ``клетка``,
 ``задержание``); the loader reads either.
 
+Files come back from spreadsheets, so :func:`load_class_data` reads them as Excel saves them: UTF-8
+(with or without its byte order mark), UTF-16 ("Unicode text"), or Windows-1251 (the "CSV" of
+Russian Excel), with commas, semicolons (Russian Excel's separator) or tabs between the columns,
+and Excel's empty rows and empty columns after the last one. A count is at most :data:`MAX_COUNT`.
+Anything else is refused with the row, the column (lettered as in the spreadsheet) and what to do.
+
 Examples
 --------
 >>> from millionaire import load_board
@@ -34,6 +40,8 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
@@ -43,11 +51,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .board import Board
-from .errors import MillionaireError
+from .errors import MillionaireError, shown
 from .markov import movement_chain
 from .movement import sum_distribution
 from .rules import RuleSet
-from .words import check_lang
+from .words import check_lang, word
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -60,50 +68,29 @@ _KINDS = {"dice": "dice", "кубики": "dice", "landing": "landing", "кле�
 _KIND_WORDS = {"en": {"dice": "dice", "landing": "landing", "detained": "detained"},
                "ru": {"dice": "кубики", "landing": "клетка", "detained": "задержание"}}
 
-_MESSAGES = {
-    "en": {
-        "row": "{source}: row {row}: {reason}",
-        "file": "{source}: {reason}",
-        "empty": "the file has no heading row",
-        "header": "the heading must be {expected} (or {expected_ru}), got {got}",
-        "fields": "expected {expected} fields, got {got}",
-        "group": "the group is empty (write a name, e.g. A)",
-        "kind": "kind must be one of {allowed}, got {got!r}",
-        "count": "count must be a whole number 0 or more, got {got!r}",
-        "die": "{column} must be a face 1 to 6, got {got!r}",
-        "cell": "cell must be a cell number 0 to {last}, got {got!r}",
-        "dice_cell": "a dice row leaves cell empty, got {got!r}",
-        "landing_dice": "a {kind} row leaves die1 and die2 empty",
-        "detained_cell": "a detained row leaves cell empty, got {got!r}",
-        "duplicate": "the same line as row {first} for group {group!r} (add the counts into one row)",
-        "nothing": "no rows of data (only the heading and notes)",
-        "missing": "no such file: {path}",
-        "no_group": "no rows of group {group!r}; the groups are {groups}",
-    },
-    "ru": {
-        "row": "{source}: строка {row}: {reason}",
-        "file": "{source}: {reason}",
-        "empty": "в файле нет строки заголовков",
-        "header": "заголовки должны быть {expected_ru} (или {expected}), а не {got}",
-        "fields": "нужно полей: {expected}, а в строке {got}",
-        "group": "группа не указана (впишите название, например А)",
-        "kind": "вид — одно из: {allowed}, а не {got!r}",
-        "count": "число — целое, 0 или больше, а не {got!r}",
-        "die": "{column} — грань от 1 до 6, а не {got!r}",
-        "cell": "клетка — номер от 0 до {last}, а не {got!r}",
-        "dice_cell": "в строке кубиков клетка пуста, а здесь {got!r}",
-        "landing_dice": "в строке вида «{kind}» кубики пусты",
-        "detained_cell": "в строке задержания клетка пуста, а здесь {got!r}",
-        "duplicate": "та же строка, что строка {first} группы {group!r} (сложите числа в одну строку)",
-        "nothing": "нет ни одной строки с данными (только заголовки и пометки)",
-        "missing": "нет такого файла: {path}",
-        "no_group": "нет строк группы {group!r}; группы: {groups}",
-    },
-}
+#: The largest count one line may hold. A class tallies by hand, so more is a typing slip; the bound
+#: also keeps every sum far inside the 64-bit integers the statistics count in.
+MAX_COUNT = 1_000_000
+
+#: The separators a spreadsheet saves CSV with (the word that names each), tried on the heading row.
+_SEPARATORS = {",": "sep_comma", ";": "sep_semicolon", "\t": "sep_tab"}
+
+#: Encodings as an error names them.
+_ENCODING_NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "cp1251": "Windows-1251"}
+
+#: A count written in groups of three digits, as Russian Excel shows 1 000 (a space or a no-break space).
+_DIGIT_GROUPS = re.compile(r"[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3})+")
 
 
 class ClassDataError(MillionaireError):
-    """A class data file that cannot be used; the message names the file, the row and the reason."""
+    """A class data file that cannot be used. The message names the file, the row (and the column,
+    lettered as a spreadsheet letters it) and what to do; :attr:`row` and :attr:`column` hold them
+    (None for a problem of the whole file)."""
+
+    def __init__(self, message: str, row: int | None = None, column: str | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.column = column
 
 
 @dataclass(frozen=True)
@@ -151,18 +138,143 @@ class ClassData:
                 f"{self.landing_count} landings>")
 
 
-def _fail(lang: str, source: str, row: int | None, key: str, **fields: Any) -> ClassDataError:
-    messages = _MESSAGES[lang]
-    reason = messages[key].format(**fields)
+def _letter(index: int) -> str:
+    """A column's letter as a spreadsheet shows it, from its index.
+
+    >>> _letter(0), _letter(5), _letter(26)
+    ('A', 'F', 'AA')
+    """
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _fail(lang: str, source: str, row: int | None, key: str, at: int | None = None,
+          **fields: Any) -> ClassDataError:
+    """The error for ``key``: in the whole file (``row`` None), in a row, or in column ``at`` of a row."""
+    reason = word(lang, "class_data." + key, **fields)
     if row is None:
-        return ClassDataError(messages["file"].format(source=source, reason=reason))
-    return ClassDataError(messages["row"].format(source=source, row=row, reason=reason))
+        return ClassDataError(word(lang, "class_data.file", source=source, reason=reason))
+    if at is None:
+        return ClassDataError(word(lang, "class_data.row", source=source, row=row, reason=reason), row)
+    column = _letter(at)
+    return ClassDataError(word(lang, "class_data.at", source=source, row=row, column=column, reason=reason),
+                          row, column)
 
 
 def _whole(text: str) -> int | None:
-    """``text`` as a whole number 0 or more, or None."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    """``text`` (stripped) as a small whole number 0 or more, or None."""
+    return int(text) if len(text) <= 6 and text.isascii() and text.isdigit() else None
+
+
+def _count(text: str) -> int | None:
+    """``text`` (stripped) as a count: digits, or digits in groups of three (``1 000``); None if neither.
+    A number of more digits than :data:`MAX_COUNT` has is returned as ``MAX_COUNT + 1``, whatever it
+    reads (it is refused as too large, and Python need not read a number of a million digits).
+
+    >>> _count("12"), _count("1\\u00a0000"), _count("12 5"), _count("9" * 5000) == MAX_COUNT + 1
+    (12, 1000, None, True)
+    """
+    if not (text.isascii() and text.isdigit()):
+        if not _DIGIT_GROUPS.fullmatch(text):
+            return None
+        text = "".join(text.split())
+    digits = text.lstrip("0")
+    return int(text) if len(digits) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
+
+
+def _split(line: str, separator: str) -> list[str]:
+    """The fields of one line (quotes as a spreadsheet writes them); may raise :class:`csv.Error`."""
+    if '"' not in line:
+        return line.split(separator)
+    return next(csv.reader([line], delimiter=separator), [])
+
+
+def _is_note(line: str) -> bool:
+    """A line of notes: it starts with ``#`` (a spreadsheet may have put it in quotes)."""
+    return line.lstrip(" \t\"").startswith("#")
+
+
+def _heading_row(lines: list[str]) -> int | None:
+    """The index of the first line that is neither empty nor a note (the heading), or None."""
+    return next((i for i, line in enumerate(lines) if line.strip(" \t,;\"") and not _is_note(line)), None)
+
+
+def _read_heading(line: str) -> tuple[str, tuple[str, ...]] | None:
+    """The separator a heading row is written with and its column names, or None if it is no heading.
+
+    >>> _read_heading("группа;вид;кубик1;кубик2;клетка;число;;")
+    (';', ('группа', 'вид', 'кубик1', 'кубик2', 'клетка', 'число'))
+    """
+    for separator in _SEPARATORS:
+        try:
+            names = [field.strip().lower() for field in _split(line, separator)]
+        except csv.Error:
+            continue
+        while names and not names[-1]:  # Excel's empty columns after the last one
+            names.pop()
+        if tuple(names) in (COLUMNS, _COLUMNS_RU):
+            return separator, tuple(names)
+    return None
+
+
+def _decode(data: bytes, source: str, lang: str) -> str:
+    """The text of a CSV file as spreadsheets save it: UTF-8 (with or without its byte order mark),
+    UTF-16 (Excel's Unicode text, with its mark or without), or Windows-1251 (Russian Excel's CSV).
+
+    >>> _decode("группа".encode("cp1251"), "x.csv", "en"), _decode("\\ufeffгруппа".encode("utf-16-le"), "x.csv", "en")
+    ('группа', 'группа')
+    """
+    for mark, encoding in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(mark):
+            return _decoded(data[len(mark):], encoding, source, lang)
+    if b"\x00" in data:  # UTF-16 without its mark has a zero in every other byte of Latin text; else not text
+        head = data[:4096]
+        even, odd = head[0::2].count(0), head[1::2].count(0)
+        if odd and not even:
+            return _decoded(data, "utf-16-le", source, lang)
+        if even and not odd:
+            return _decoded(data, "utf-16-be", source, lang)
+        raise _fail(lang, source, None, "binary")
+    try:
+        return _decoded(data, "utf-8", source, lang)
+    except ClassDataError:
+        bad = _first_bad_byte(data, "utf-8")
+        if not data[:bad].isascii():  # UTF-8 letters before the bad byte: a damaged file, not Windows-1251
+            raise _bad_byte(data, bad, "utf-8", "mixed", source, lang) from None
+    return _decoded(data, "cp1251", source, lang)
+
+
+def _first_bad_byte(data: bytes, encoding: str) -> int:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError as error:
+        return error.start
+    return len(data)
+
+
+def _decoded(data: bytes, encoding: str, source: str, lang: str) -> str:
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise _bad_byte(data, error.start, encoding, "encoding", source, lang) from None
+    return text.removeprefix("\ufeff")
+
+
+def _bad_byte(data: bytes, start: int, encoding: str, key: str, source: str, lang: str) -> ClassDataError:
+    """The error for the byte at ``start`` that ``encoding`` cannot read, with its row and, when the
+    heading before it shows the separator, its column."""
+    lines = data[:start].decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    column = None
+    index = _heading_row(lines[:-1])
+    heading = _read_heading(lines[index]) if index is not None else None
+    if heading is not None:
+        column = lines[-1].count(heading[0])
+    return _fail(lang, source, len(lines), key, column, byte=f"0x{data[start]:02X}",
+                 encoding=_ENCODING_NAMES[encoding])
 
 
 def template_csv(board: Board, lang: str = "en", group: str = "") -> str:
@@ -202,93 +314,132 @@ def parse_class_data(text: str, board: Board, source: str = "<class data>", lang
     """Read class tallies from CSV ``text`` (see the module docstring) for ``board``; with ``group``,
     only that group's rows count (every row is still checked).
 
+    The columns may be separated by commas, semicolons or tabs (the heading row shows which); empty
+    rows, and empty columns after the last one, are left out, as a spreadsheet saves them.
+
     Raises :class:`ClassDataError` naming ``source``, the row (counted as a spreadsheet does, the
-    first line of the file being row 1) and the reason, in ``lang``.
+    first line of the file being row 1), the column and the reason, in ``lang``.
 
     >>> from millionaire import load_board
     >>> parse_class_data("group,kind,die1,die2,cell,count\\nA,dice,7,1,,3\\n", load_board("monopoly-us"), "ours.csv")
     Traceback (most recent call last):
     ...
-    millionaire.class_data.ClassDataError: ours.csv: row 2: die1 must be a face 1 to 6, got '7'
+    millionaire.class_data.ClassDataError: ours.csv: row 2, column C: die1 must be a face 1 to 6, got '7'
     """
     check_lang(lang)
-    lines = text.splitlines()
-    rows = [(number, line) for number, line in enumerate(lines, start=1)
-            if line.strip() and not line.lstrip().startswith("#")]
-    if not rows:
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    start = _heading_row(lines)
+    if start is None:
         raise _fail(lang, source, None, "empty")
-    header_row, header_line = rows[0]
-    header = tuple(field.strip().lower() for field in next(csv.reader([header_line])))
-    if header not in (COLUMNS, _COLUMNS_RU):
-        raise _fail(lang, source, header_row, "header", expected=",".join(COLUMNS),
-                    expected_ru=",".join(_COLUMNS_RU), got=",".join(header))
-    columns = header
-    pairs = np.zeros((6, 6), dtype=np.int64)
-    landings = np.zeros(board.size + 1, dtype=np.int64)
-    groups: list[str] = []
-    seen: dict[tuple[Any, ...], int] = {}
-    for number, line in rows[1:]:
-        fields = next(csv.reader([line]))
-        if len(fields) != len(COLUMNS):
-            raise _fail(lang, source, number, "fields", expected=len(COLUMNS), got=len(fields))
+    heading = _read_heading(lines[start])
+    if heading is None:
+        raise _fail(lang, source, start + 1, "header", expected=",".join(COLUMNS), expected_ru=",".join(_COLUMNS_RU),
+                    got=shown(lines[start].strip()))
+    separator, columns = heading
+    blank = " \t\"" + separator
+    size = board.size
+    per_group = 36 + size + 1               # the lines of one group: 36 pairs of faces, the cells, detentions
+    totals = [0] * per_group
+    group_ids: dict[str, int] = {}          # every group, in the order it first appears
+    first_rows = array("i")                 # per group and line: the row that holds it (0: none yet)
+    no_rows = array("i", [0]) * per_group
+    for index in range(start + 1, len(lines)):
+        line = lines[index]
+        number = index + 1
+        try:
+            fields = _split(line, separator)
+        except csv.Error as error:
+            raise _fail(lang, source, number, "quotes", error=str(error)) from None
+        if len(fields) != 6:
+            if not line.strip(blank) or _is_note(line):
+                continue
+            if len(fields) < 6:
+                raise _fail(lang, source, number, "fields", expected=6, got=len(fields),
+                            separator=word(lang, "class_data." + _SEPARATORS[separator]))
+            extra = next((i for i in range(6, len(fields)) if fields[i].strip()), None)
+            if extra is not None:
+                raise _fail(lang, source, number, "extra", extra, last=columns[5], got=shown(fields[extra].strip()))
+            del fields[6:]
         row_group, kind_text, die1, die2, cell_text, count_text = (field.strip() for field in fields)
         if not row_group:
-            raise _fail(lang, source, number, "group")
+            if not (kind_text or die1 or die2 or cell_text or count_text):
+                continue  # an empty row
+            raise _fail(lang, source, number, "group", 0)
+        if row_group[0] == "#":
+            continue
         kind = _KINDS.get(kind_text.lower())
         if kind is None:
-            allowed = ", ".join(_KIND_WORDS[lang].values())
-            raise _fail(lang, source, number, "kind", allowed=allowed, got=kind_text)
-        count = _whole(count_text)
+            raise _fail(lang, source, number, "kind", 1, allowed=", ".join(_KIND_WORDS[lang].values()),
+                        got=shown(kind_text))
+        count = int(count_text) if len(count_text) <= 6 and count_text.isdigit() and count_text.isascii() \
+            else _count(count_text)
         if count is None:
-            raise _fail(lang, source, number, "count", got=count_text)
+            raise _fail(lang, source, number, "count", 5, got=shown(count_text))
+        if count > MAX_COUNT:
+            most = f"{MAX_COUNT:,}".replace(",", " " if lang == "ru" else ",")
+            raise _fail(lang, source, number, "count_large", 5, most=most, got=shown(count_text))
         if kind == "dice":
-            faces = []
-            for column, value in ((columns[2], die1), (columns[3], die2)):
-                face = _whole(value)
-                if face is None or not 1 <= face <= 6:
-                    raise _fail(lang, source, number, "die", column=column, got=value)
-                faces.append(face)
+            first, second = _whole(die1), _whole(die2)
+            if first is None or not 1 <= first <= 6:
+                raise _fail(lang, source, number, "die", 2, column=columns[2], got=shown(die1))
+            if second is None or not 1 <= second <= 6:
+                raise _fail(lang, source, number, "die", 3, column=columns[3], got=shown(die2))
             if cell_text:
-                raise _fail(lang, source, number, "dice_cell", got=cell_text)
-            key: tuple[Any, ...] = (row_group, kind, faces[0], faces[1])
+                raise _fail(lang, source, number, "dice_cell", 4, got=shown(cell_text))
+            line_index = 6 * (first - 1) + second - 1
         else:
             if die1 or die2:
-                raise _fail(lang, source, number, "landing_dice", kind=_KIND_WORDS[lang][kind])
+                raise _fail(lang, source, number, "landing_dice", 2 if die1 else 3, kind=_KIND_WORDS[lang][kind])
             if kind == "detained":
                 if cell_text:
-                    raise _fail(lang, source, number, "detained_cell", got=cell_text)
-                key = (row_group, kind)
+                    raise _fail(lang, source, number, "detained_cell", 4, got=shown(cell_text))
+                line_index = 36 + size
             else:
                 cell = _whole(cell_text)
-                if cell is None or cell >= board.size:
-                    raise _fail(lang, source, number, "cell", last=board.size - 1, got=cell_text)
-                key = (row_group, kind, cell)
-        if key in seen:
-            raise _fail(lang, source, number, "duplicate", first=seen[key], group=row_group)
-        seen[key] = number
-        if group is not None and row_group != group:
-            continue
-        if row_group not in groups:
-            groups.append(row_group)
-        if kind == "dice":
-            pairs[key[2] - 1, key[3] - 1] += count
-        elif kind == "detained":
-            landings[board.size] += count
-        else:
-            landings[key[2]] += count
-    if not seen:
+                if cell is None or cell >= size:
+                    raise _fail(lang, source, number, "cell", 4, last=size - 1, got=shown(cell_text))
+                line_index = 36 + cell
+        group_id = group_ids.get(row_group)
+        if group_id is None:
+            group_id = group_ids[row_group] = len(group_ids)
+            first_rows.extend(no_rows)
+        slot = group_id * per_group + line_index
+        if first_rows[slot]:
+            raise _fail(lang, source, number, "duplicate", first=first_rows[slot], group=shown(row_group))
+        first_rows[slot] = number
+        if group is None or row_group == group:
+            totals[line_index] += count
+    if not group_ids:
         raise _fail(lang, source, None, "nothing")
-    if group is not None and not groups:
-        raise _fail(lang, source, None, "no_group", group=group, groups=", ".join(dict.fromkeys(k[0] for k in seen)))
-    return ClassData(board.key, pairs, landings, tuple(groups))
+    if group is not None and group not in group_ids:
+        raise _fail(lang, source, None, "no_group", group=shown(group), groups=", ".join(group_ids))
+    groups = tuple(group_ids) if group is None else (group,)
+    pairs = np.array(totals[:36], dtype=np.int64).reshape(6, 6)
+    return ClassData(board.key, pairs, np.array(totals[36:], dtype=np.int64), groups)
 
 
 def load_class_data(path: str | Path, board: Board, lang: str = "en", group: str | None = None) -> ClassData:
-    """Read a class data CSV file (see :func:`parse_class_data`); the error names the file by its name."""
+    """Read a class data CSV file as a spreadsheet saved it (see :func:`parse_class_data`): UTF-8 with
+    or without its byte order mark, UTF-16, or Windows-1251 as Russian Excel saves CSV. The error
+    names the file by its name.
+
+    >>> import tempfile
+    >>> from millionaire import load_board
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "ours.csv")
+    ...     _ = path.write_bytes("группа;вид;кубик1;кубик2;клетка;число;;\\r\\nА;кубики;1;2;;3;;\\r\\n;;;;;;;\\r\\n".encode("cp1251"))
+    ...     load_class_data(path, load_board("millionaire-classic"), lang="ru").rolls
+    3
+    """
+    check_lang(lang)
     path = Path(path)
     if not path.is_file():
-        raise _fail(check_lang(lang), path.name, None, "missing", path=str(path))
-    return parse_class_data(path.read_text(encoding="utf-8-sig"), board, path.name, lang, group)
+        raise _fail(lang, path.name, None, "missing", path=str(path))
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise _fail(lang, path.name, None, "unreadable", error=error.strerror or str(error)) from None
+    return parse_class_data(_decode(data, path.name, lang), board, path.name, lang, group)
 
 
 def games_csv(games: Sequence[Game], groups: Sequence[str], lang: str = "en") -> str:

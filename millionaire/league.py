@@ -12,23 +12,35 @@ Broken bots do not stop a league. Each answer is checked; a bot that raises, ans
 changes the game itself, or takes longer than ``budget`` seconds for one decision loses that game
 (a :class:`Fault` names the bot, the decision and the reason), and the league goes on.
 
-What is guaranteed about time:
+What ``isolate=True`` guarantees (the default where the operating system can ``fork``: Linux, macOS):
 
-* ``isolate=True`` (the default where the operating system can ``fork``: Linux, macOS) plays the games
-  in a separate process that the league watches. An answer that took longer than ``budget`` costs the
-  game once it arrives; a call still running ``budget + grace`` seconds after it began (an endless
-  loop, a deadlock) is stopped by ending that process: the bot loses that game, and a new process
-  plays the remaining games. No bot can hang the league; it waits at most ``budget + grace`` per
-  decision.
-* The time charged to an answer is the wall-clock time of the call less the time the computer kept
-  the bot waiting for a processor (Linux reports it; elsewhere nothing is taken off): a bot that
-  thinks or sleeps too long loses, a bot paused by a busy computer does not.
-* ``isolate=False`` (and Windows) plays in the notebook's own process: a slow answer still costs the
-  game once it returns, but a bot that never returns cannot be stopped (Python cannot interrupt
-  running Python code from outside); press the notebook's stop button.
+* Each student's bot plays each game in a process of its own, forked for that game (the built-in
+  strategies play in the league's own process). That process plays the game on its own copy and
+  sends back only the bot's answers, as plain data; the league applies each one to the real game,
+  which it plays itself, and takes the result from that game alone. A bot cannot report a result,
+  send the league code to run, or change the real game: changing its copy only misleads itself.
+* The league keeps the clock itself, from when it last heard from the bot's process (or told it the
+  other side's move). An answer that took longer than ``budget`` costs the game once it arrives; no
+  answer ``budget + grace`` seconds on (an endless loop, a deadlock) ends the process: the bot loses
+  that game. No bot can hang the league; it waits at most ``budget + grace`` per decision.
+* The time charged is the wall-clock time less the time the computer kept the bot (and the league)
+  waiting for a processor (Linux reports it; elsewhere nothing is taken off): a bot that thinks or
+  sleeps too long loses, a bot paused by a busy computer does not.
+* The process is fenced (:mod:`millionaire.confinement`): a session and process group of its own,
+  ended with every process it started when its game ends; at most ``memory_mb`` more memory than
+  it was forked with (an allocation beyond fails: the bot loses that game); and on Linux (x86-64,
+  ARM64) no signals to other processes, so ``os.kill(os.getppid(), 9)`` fails with
+  ``PermissionError``.
 
-Bots get the real game to read. A bot that calls ``game.apply`` itself is caught (it loses); one that
-changes ``game.state`` by hand is not, so leagues are for classes, not for adversaries.
+This is not a sandbox. The bot runs as the notebook's user: it can read and write that user's files,
+open the network, start programs, and reach the notebook's process in ways a signal filter does not
+close (its memory through ``/proc``, its kernel through the connection file). A league is for a class's
+bots, not for code from strangers.
+
+``isolate=False`` (and Windows) plays in the notebook's own process, with the real game: a slow answer
+still costs the game once it returns, and a bot that calls ``game.apply`` itself is caught, but a bot
+that never returns cannot be stopped (press the notebook's stop button), and one that changes
+``game.state`` by hand, or the notebook itself, is not caught.
 
 Examples
 --------
@@ -49,17 +61,23 @@ Examples
 from __future__ import annotations
 
 import copy
+import gc
+import json
 import math
 import multiprocessing
+import os
+import select
+import signal
 import time
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import DECISION_KINDS, Action, Decision
 from .agents import RandomAgent, ThresholdAgent, make_agent
 from .board import Board, load_board
+from .confinement import confine
 from .engine import Game
 from .errors import IllegalActionError, MillionaireError
 from .rules import RuleSet
@@ -70,7 +88,7 @@ from .words import check_lang, strategy_label
 DEFAULT_OPPONENTS = ("random", "cautious", "aggressive", "monopolist")
 
 #: Why a bot lost a game without finishing it (:attr:`Fault.kind`).
-FAULT_KINDS = ("raised", "illegal", "slow", "hung", "meddled", "crashed")
+FAULT_KINDS = ("raised", "illegal", "slow", "hung", "meddled", "crashed", "memory")
 
 _KINDS = tuple(DECISION_KINDS) + ("start",)  # "start": the bot failed while being made
 
@@ -268,46 +286,45 @@ class _Forfeit(Exception):
 # busy computer that pauses one of them must not cost it a game.
 _UNTIMED = (ThresholdAgent, RandomAgent)
 
-# Slots of the shared array a watched game writes before each answer: which job, which seat, which
-# decision, which round, and when the call began (0 between calls).
-_JOB, _SEAT, _DECISION, _ROUND, _STARTED = range(5)
+#: The faults a bot's process may report about its own bot (anything else it sends costs it the game).
+_REPORTED = ("raised", "meddled", "illegal", "memory")
+
+#: The longest message the league reads from a bot's process, and the longest text it keeps of one.
+_LONGEST_MESSAGE, _LONGEST_TEXT = 1 << 16, 2000
 
 
-def _time_waiting_for_a_processor() -> float:
-    """Seconds this thread has spent ready to run but waiting for a processor (Linux), else 0.0.
+def _time_waiting_for_a_processor(path: str = "/proc/thread-self/schedstat") -> float:
+    """Seconds a thread has spent ready to run but waiting for a processor (Linux), else 0.0: this
+    thread, or the thread whose ``schedstat`` file ``path`` names.
 
-    The second field of ``/proc/thread-self/schedstat`` is that wait in nanoseconds; it grows when
-    other programs keep the processors busy, not when the bot computes or sleeps.
+    The second field of ``schedstat`` is that wait in nanoseconds; it grows when other programs keep
+    the processors busy, not when the bot computes or sleeps.
 
     >>> _time_waiting_for_a_processor() >= 0.0
     True
     """
     try:
-        with open("/proc/thread-self/schedstat", "rb") as stats:
+        with open(path, "rb") as stats:
             return int(stats.read().split()[1]) / 1e9
     except (OSError, IndexError, ValueError):
         return 0.0
 
 
-def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
-    """One answer of ``bot``, checked: it raises :class:`_Forfeit` for any fault."""
+def _ask(game: Game, bot: Any, seat: int, budget: float, limited: bool = False) -> Action:
+    """One answer of ``bot``, checked: it raises :class:`_Forfeit` for any fault (``limited``: the
+    process has a memory limit, so a ``MemoryError`` is the bot going over it)."""
     state = game.state
     data = state.pending
     kind = data["kind"]
     before = len(game.actions)
-    if watch is not None:
-        watch[_SEAT], watch[_DECISION], watch[_ROUND] = seat, _KINDS.index(kind), state.round
-        watch[_STARTED] = time.monotonic()
-    timed = type(bot) not in _UNTIMED
+    timed = budget < math.inf and type(bot) not in _UNTIMED
     start = time.perf_counter()
     waited = _time_waiting_for_a_processor() if timed else 0.0
     try:
         action = bot.choose(game, Decision(game, data))
     except (Exception, SystemExit) as error:  # a student's bug, whatever it is; Ctrl-C still stops
-        raise _Forfeit(seat, "raised", kind, f"{type(error).__name__}: {error}") from None
-    finally:
-        if watch is not None:
-            watch[_STARTED] = 0.0
+        fault = "memory" if limited and isinstance(error, MemoryError) else "raised"
+        raise _Forfeit(seat, fault, kind, f"{type(error).__name__}: {error}") from None
     elapsed = time.perf_counter() - start
     if timed:
         elapsed -= _time_waiting_for_a_processor() - waited
@@ -318,21 +335,299 @@ def _ask(game: Game, bot: Any, seat: int, budget: float, watch: Any) -> Action:
     return action
 
 
-def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: float, watch: Any) -> LeagueGame:
+@dataclass(frozen=True)
+class _Setup:
+    """What one game of a league is played with (the same in the league and in a bot's process)."""
+
+    board: Board
+    rules: RuleSet
+    max_rounds: int
+    seed: int
+    agent_seed: Any
+    entries: tuple[_Entry, _Entry]  # by seat
+    budget: float
+    grace: float
+    memory: int | None  # bytes a bot's process may take beyond what it held when forked
+
+    def game(self, agents: list[Any]) -> Game:
+        game = Game(self.board, self.rules, agents=agents, seed=self.seed, record_events=False)
+        game.round_limit = self.max_rounds
+        return game
+
+
+def _make(entry: _Entry, seat: int, seed: Any, limited: bool = False) -> Any:
+    try:
+        return entry.make(seed)
+    except (Exception, SystemExit) as error:
+        fault = "memory" if limited and isinstance(error, MemoryError) else "raised"
+        raise _Forfeit(seat, fault, "start", f"{type(error).__name__}: {error}") from None
+
+
+class _Here:
+    """A bot that answers in the league's own process: a built-in strategy, or any bot when the
+    league is not isolated. It reads the real game."""
+
+    def __init__(self, setup: _Setup, seat: int) -> None:
+        self.seat, self.budget = seat, setup.budget
+        self.agent = _make(setup.entries[seat], seat, setup.agent_seed)
+
+    def answer(self, game: Game, data: dict[str, Any]) -> Action:
+        return _ask(game, self.agent, self.seat, self.budget)
+
+    def heard(self, action: Action, kind: str) -> None:
+        """The other seat's answer, which this bot sees in the game itself."""
+
+    def close(self) -> None:
+        """Nothing to end."""
+
+
+class _Away:
+    """A student's bot in a process of its own, forked for one game and fenced (:func:`confine`).
+
+    That process plays the game on its own copy and sends back only the bot's answers, one line of
+    JSON each (never Python objects: nothing it sends can run here). The league reads them without
+    ever blocking past its deadline, applies each answer to the real game, and keeps the clock itself,
+    from when it last heard from the process or told it something.
+    """
+
+    agent = None  # the real game's stand-in for the bot: never asked
+
+    def __init__(self, setup: _Setup, seat: int) -> None:
+        self.setup, self.seat = setup, seat
+        self.pid = 0
+        self.stats: list[int] = []
+        self.exit_code: int | None = None
+        self.forwards = not isinstance(setup.entries[1 - seat].spec, str)  # the other bot is away too
+        self.received = b""
+        self.clock, self.waited = time.monotonic(), 0.0  # the clock, and the processor waits at that moment
+
+    def start(self, others: list[Any]) -> None:
+        """Fork the process and wait for the bot to be made (a ``start`` fault if it is not)."""
+        child_reads, to_child = os.pipe()
+        from_child, child_writes = os.pipe()
+        with warnings.catch_warnings():  # Python 3.12+ warns about fork in threaded processes (a kernel)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            gc.freeze()  # the process's collector leaves the notebook's objects alone (else it copies them all)
+            try:
+                pid = os.fork()
+            except OSError:
+                gc.unfreeze()
+                raise
+            if pid:
+                gc.unfreeze()
+        if pid == 0:  # the bot's process: it never returns into the league
+            code = 0
+            try:
+                for end in [to_child, from_child] + [end for other in others for end in other.ends()]:
+                    os.close(end)  # so that no bot reaches another bot's answers
+                _host(self.setup, self.seat, child_reads, child_writes)
+            except BaseException:  # noqa: BLE001 - whatever happens here ends this process, not the league
+                code = 1
+            finally:
+                os._exit(code)
+        self.pid = pid
+        os.close(child_reads)
+        os.close(child_writes)
+        os.set_blocking(from_child, False)
+        self.to_child, self.from_child = to_child, from_child
+        self.stats = _open_stats(f"/proc/{pid}/task/{pid}/schedstat", "/proc/thread-self/schedstat")
+        self._restart_clock()
+        message, _ = self._receive("start")
+        if message.get("ready") is not True:
+            self._reported(message, "start")
+
+    def ends(self) -> list[int]:
+        """The league's ends of the pipes to this bot's process (while it runs)."""
+        return [self.to_child, self.from_child] if self.pid and self.exit_code is None else []
+
+    def answer(self, game: Game, data: dict[str, Any]) -> Action:
+        kind = data["kind"]
+        message, elapsed = self._receive(kind)
+        if "action" not in message:
+            self._reported(message, kind)
+        try:
+            action = Action.from_list(message["action"])
+        except Exception:  # noqa: BLE001 - any data that is no answer
+            raise self._meddled(kind) from None
+        if elapsed > self.setup.budget:
+            raise _Forfeit(self.seat, "slow", kind, f"answered after {elapsed:.3f} s (budget {self.setup.budget:g} s)")
+        return action
+
+    def heard(self, action: Action, kind: str) -> None:
+        """Tell the process the other seat's answer when it cannot work it out itself (another bot's)."""
+        if not self.forwards or not self.pid:
+            return
+        limit = self.setup.budget + self.setup.grace
+        _, writable, _ = select.select([], [self.to_child], [], limit)  # a process that stops reading
+        if not writable:
+            raise _Forfeit(self.seat, "hung", kind, f"no answer after {limit:g} s: stopped")
+        try:  # a short line: a pipe with room for one takes it whole
+            os.write(self.to_child, json.dumps(action.to_list()).encode("utf-8") + b"\n")
+        except OSError:
+            return  # its end is gone: the next answer it owes finds it ended
+        self._restart_clock()
+
+    def _restart_clock(self) -> None:
+        self.clock, self.waited = time.monotonic(), self._waiting()
+
+    def _receive(self, kind: str) -> tuple[dict[str, Any], float]:
+        """The next message and the seconds it took, on the league's clock less the time the process
+        (and this one) waited for a processor; a fault if no whole line comes in ``budget + grace``
+        seconds, if the process ends, or if the line is no message."""
+        limit = self.setup.budget + self.setup.grace
+        while b"\n" not in self.received:
+            if len(self.received) > _LONGEST_MESSAGE:
+                raise self._meddled(kind)
+            ready, _, _ = select.select([self.from_child], [], [], max(0.0, self.clock + limit - time.monotonic()))
+            if not ready:
+                raise _Forfeit(self.seat, "hung", kind, f"no answer after {limit:g} s: stopped")
+            try:
+                chunk = os.read(self.from_child, _LONGEST_MESSAGE)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise _Forfeit(self.seat, "crashed", kind, f"the game's process ended (exit code {self._ended()})")
+            self.received += chunk
+        line, _, self.received = self.received.partition(b"\n")
+        clock, waited = self.clock, self.waited
+        self._restart_clock()
+        elapsed = self.clock - clock - (self.waited - waited)
+        try:
+            message = json.loads(line) if len(line) <= _LONGEST_MESSAGE else None
+        except (ValueError, RecursionError):
+            message = None
+        if not isinstance(message, dict):
+            raise self._meddled(kind)
+        return message, elapsed
+
+    def _meddled(self, kind: str) -> _Forfeit:
+        return _Forfeit(self.seat, "meddled", kind, "sent the league something that is not an answer")
+
+    def _reported(self, message: dict[str, Any], kind: str) -> None:
+        """Raise the fault the process reported about its bot (only about its bot: it costs that bot the game)."""
+        fault, detail, answer = message.get("fault"), message.get("detail", ""), message.get("answer", "")
+        if fault not in _REPORTED or not isinstance(detail, str) or not isinstance(answer, str):
+            raise self._meddled(kind)
+        raise _Forfeit(self.seat, fault, kind, detail[:_LONGEST_TEXT], answer[:_LONGEST_TEXT])
+
+    def _waiting(self) -> float:
+        """Seconds the bot's process and this thread have waited for a processor (Linux), else 0.0."""
+        try:
+            return sum(int(os.pread(stats, 200, 0).split()[1]) for stats in self.stats) / 1e9
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    def _ended(self) -> int:
+        """The exit code of a process that closed its end: it gets ``grace`` seconds to exit, then it is ended."""
+        deadline = time.monotonic() + self.setup.grace
+        while hasattr(os, "waitid") and time.monotonic() < deadline:  # waitid: not yet collected, still in its group
+            if os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                break
+            time.sleep(0.005)
+        self.close()
+        return self.exit_code if self.exit_code is not None else -signal.SIGKILL
+
+    def close(self) -> None:
+        """End the process and every process it started (its group), then collect its exit code."""
+        if not self.pid or self.exit_code is not None:
+            return
+        try:
+            os.killpg(self.pid, signal.SIGKILL)  # before it is collected, its number names only its group
+        except (ProcessLookupError, PermissionError):
+            pass
+        _, status = os.waitpid(self.pid, 0)
+        self.exit_code = os.waitstatus_to_exitcode(status)
+        for end in [self.to_child, self.from_child, *self.stats]:
+            os.close(end)
+
+
+def _open_stats(*paths: str) -> list[int]:
+    """Open the threads' ``schedstat`` files, to be read again and again (none where there are none)."""
+    opened = []
+    try:
+        for path in paths:
+            opened.append(os.open(path, os.O_RDONLY))
+    except OSError:
+        for stats in opened:
+            os.close(stats)
+        return []
+    return opened
+
+
+def _host(setup: _Setup, seat: int, inbound: int, outbound: int) -> None:
+    """The bot's process: make the bot, play the game on a copy, send each of the bot's answers (or the
+    fault that ends its game). The other seat's answers it works out itself (a built-in strategy is
+    the same here as in the league) or reads from the league (another student's bot)."""
+    confine(setup.memory)
+    limited = setup.memory is not None
+    told = os.fdopen(inbound, "rb")
+
+    def send(message: dict[str, Any]) -> None:
+        line = memoryview(json.dumps(message).encode("utf-8") + b"\n")
+        while line:
+            line = line[os.write(outbound, line):]
+
+    entries, other = setup.entries, 1 - seat
+    agents: list[Any] = [None, None]
+    try:
+        agents[seat] = _make(entries[seat], seat, setup.agent_seed, limited)
+    except _Forfeit as forfeit:
+        return send({"fault": forfeit.kind, "detail": forfeit.detail})
+    here = isinstance(entries[other].spec, str)
+    if here:
+        agents[other] = entries[other].make(setup.agent_seed)
+    send({"ready": True})
+    game = setup.game(agents)
+    state = game.state
+    while not state.finished:
+        data = state.pending
+        if data is None:
+            game.advance()
+            continue
+        if data["player"] == seat:
+            try:
+                action = _ask(game, agents[seat], seat, math.inf, limited)
+            except _Forfeit as forfeit:
+                return send({"fault": forfeit.kind, "detail": forfeit.detail})
+            if not isinstance(action, Action) or action.malformed():
+                try:
+                    game.apply(action)  # for the engine's own words about it
+                except IllegalActionError as error:
+                    return send({"fault": "illegal", "detail": str(error), "answer": _code(action)})
+            send({"action": action.to_list()})
+        elif here:
+            action = agents[other].choose(game, Decision(game, data))
+        else:
+            line = told.readline()
+            if not line:
+                return None
+            action = Action.from_list(json.loads(line))
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            return None  # its own answer, refused: the league refuses it too
+        state = game.state
+    return None
+
+
+def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: float, grace: float,
+          isolate: bool, memory: int | None) -> LeagueGame:
     """Play one heads-up game of a league, forfeiting the side at fault."""
     names = [job.opponent.name] * 2
     names[job.entrant_seat] = job.entrant.name
-    agent_seed = game_seed(job.seed, 1)  # the same for both seats: a random opponent plays the same stream
-    bots: list[Any] = [None, None]
+    entries = (job.entrant, job.opponent) if job.entrant_seat == 0 else (job.opponent, job.entrant)
+    # the agents' seed is the same for both seats: a random opponent plays the same stream
+    setup = _Setup(board, rules, max_rounds, job.seed, game_seed(job.seed, 1), entries, budget, grace, memory)
+    seats: list[Any] = [None, None]
     game: Game | None = None
     try:
-        for seat, entry in ((job.entrant_seat, job.entrant), (1 - job.entrant_seat, job.opponent)):
-            try:
-                bots[seat] = entry.make(agent_seed)
-            except (Exception, SystemExit) as error:
-                raise _Forfeit(seat, "raised", "start", f"{type(error).__name__}: {error}") from None
-        game = Game(board, rules, agents=bots, seed=job.seed, record_events=False)
-        game.round_limit = max_rounds
+        for seat in (job.entrant_seat, 1 - job.entrant_seat):
+            if isolate and not isinstance(entries[seat].spec, str):
+                seats[seat] = _Away(setup, seat)
+                seats[seat].start([s for s in seats if isinstance(s, _Away) and s is not seats[seat]])
+            else:
+                seats[seat] = _Here(setup, seat)
+        game = setup.game([s.agent for s in seats])
         state = game.state
         while not state.finished:
             data = state.pending
@@ -340,14 +635,19 @@ def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: floa
                 game.advance()
                 continue
             seat = data["player"]
-            action = _ask(game, bots[seat], seat, budget, watch)
+            action = seats[seat].answer(game, data)
             try:
                 game.apply(action)
             except IllegalActionError as error:
                 raise _Forfeit(seat, "illegal", data["kind"], str(error), _code(action)) from None
+            seats[1 - seat].heard(action, data["kind"])
             state = game.state
     except _Forfeit as forfeit:
         return _forfeited(job, names, forfeit, game.state.round if game is not None else 0)
+    finally:
+        for host in seats:
+            if host is not None:
+                host.close()
     result = game.result()
     side = "none" if result.winner < 0 else ("entrant" if result.winner == job.entrant_seat else "opponent")
     return LeagueGame(job.entrant.name, job.opponent.name, job.game, job.seed, job.entrant_seat, side,
@@ -368,100 +668,6 @@ def _forfeited(job: _Job, names: list[str], forfeit: _Forfeit, round_: int) -> L
                       round_, False, fault)
 
 
-# --------------------------------------------------------------------------------- running many games
-
-
-def _run_here(jobs: list[_Job], play: Callable[[_Job, Any], LeagueGame]) -> list[LeagueGame]:
-    return [play(job, None) for job in jobs]
-
-
-def _worker(jobs: list[_Job], first: int, play: Callable[[_Job, Any], LeagueGame], pipe: Any, watch: Any) -> None:
-    """The watched process: play jobs ``first..`` in order and send each result."""
-    for index in range(first, len(jobs)):
-        watch[_JOB] = index
-        try:
-            record: Any = play(jobs[index], watch)
-        except Exception as error:  # not a bot's fault (those are caught in _play): the league stops
-            record = f"{type(error).__name__}: {error}"
-        pipe.send((index, record))
-    pipe.close()
-
-
-def _run_isolated(jobs: list[_Job], play: Callable[[_Job, Any], LeagueGame], budget: float,
-                  grace: float) -> list[LeagueGame]:
-    """Play the jobs in a forked process; end it when one answer runs past ``budget + grace``."""
-    context = multiprocessing.get_context("fork")
-    results: list[LeagueGame | None] = [None] * len(jobs)
-    first = 0
-    while first < len(jobs):
-        watch = context.Array("d", 5, lock=False)
-        reader, writer = context.Pipe(duplex=False)
-        process = context.Process(target=_worker, args=(jobs, first, play, writer, watch), daemon=True)
-        with warnings.catch_warnings():  # Python 3.12+ warns about fork in threaded processes (a kernel)
-            warnings.simplefilter("ignore", DeprecationWarning)
-            process.start()
-        writer.close()
-        try:
-            first = _watch(process, reader, watch, jobs, results, first, budget, grace)
-        finally:
-            if process.is_alive():
-                process.kill()
-            process.join()
-            reader.close()
-    return [r for r in results if r is not None]
-
-
-def _take(results: list[LeagueGame | None], jobs: list[_Job], index: int, record: LeagueGame | str) -> None:
-    """Keep a game the watched process sent, or raise the engine error it sent instead."""
-    if isinstance(record, str):
-        job = jobs[index]
-        raise LeagueError(f"game {job.game} of {job.entrant.name} against {job.opponent.name} failed: {record}")
-    results[index] = record
-
-
-def _watch(process: Any, reader: Any, watch: Any, jobs: list[_Job], results: list[LeagueGame | None],
-           first: int, budget: float, grace: float) -> int:
-    """Collect results until the process finishes or must be stopped; return the next job to play."""
-    ended = False  # the pipe is closed: everything the process sent has been read
-    while True:
-        if not ended and reader.poll(0.02):
-            try:
-                index, record = reader.recv()
-            except EOFError:
-                ended = True
-                continue
-            _take(results, jobs, index, record)
-            first = index + 1
-            continue
-        if first >= len(jobs):
-            return first
-        started = watch[_STARTED]
-        overdue = started > 0 and time.monotonic() - started > budget + grace
-        if not overdue and (process.is_alive() or not ended):
-            if ended:
-                process.join(0.02)
-            continue  # still playing, or results still to read
-        process.kill()
-        process.join()
-        while reader.poll(0):  # results sent before the stuck call
-            try:
-                index, record = reader.recv()
-            except EOFError:
-                break
-            _take(results, jobs, index, record)
-        first = int(watch[_JOB])
-        seat, decision = int(watch[_SEAT]), _KINDS[int(watch[_DECISION])]
-        job = jobs[first]
-        names = [job.opponent.name] * 2
-        names[job.entrant_seat] = job.entrant.name
-        if overdue:
-            forfeit = _Forfeit(seat, "hung", decision, f"no answer after {budget + grace:g} s: stopped")
-        else:
-            forfeit = _Forfeit(seat, "crashed", decision, f"the game's process ended (exit code {process.exitcode})")
-        results[first] = _forfeited(job, names, forfeit, int(watch[_ROUND]))
-        return first + 1
-
-
 def league(
     entrants: Mapping[str, Any] | Sequence[Any],
     opponents: Mapping[str, Any] | Sequence[Any] = DEFAULT_OPPONENTS,
@@ -473,6 +679,7 @@ def league(
     budget: float = 0.5,
     grace: float = 1.0,
     isolate: bool | None = None,
+    memory_mb: int | None = 1024,
 ) -> LeagueResult:
     """Play every entrant heads-up against every opponent, ``2 * games`` games per pairing.
 
@@ -500,8 +707,12 @@ def league(
     grace
         Extra seconds before an answer still running is stopped (``isolate`` only).
     isolate
-        Play in a watched process so that a bot that never answers is stopped (see the module's
-        notes). Default: where the system can fork.
+        Play each student's bot in a process of its own, which sends only its answers, so that a
+        bot that never answers is stopped and none can forge a result or change the real game (see
+        the module's notes). Default: where the system can fork.
+    memory_mb
+        Megabytes (MiB) of memory a bot's process may take beyond what the notebook held when it
+        started (``isolate`` only; Linux); a bot that asks for more loses that game. ``None``: no limit.
 
     Returns
     -------
@@ -519,6 +730,8 @@ def league(
     for name, value, least in (("games", games, 1), ("seed", seed, 0), ("max_rounds", max_rounds, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise LeagueError(f"{name} must be a whole number >= {least}, got {value!r}")
+    if memory_mb is not None and (isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 1):
+        raise LeagueError(f"memory_mb must be a whole number of megabytes >= 1 (or None: no limit), got {memory_mb!r}")
     for name, value in (("budget", budget), ("grace", grace)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
             raise LeagueError(f"{name} must be a positive number of seconds, got {value!r}")
@@ -546,12 +759,10 @@ def league(
             for entrant in entrant_list for opponent in opponent_list
             for g in range(games) for seat in (0, 1)]
 
-    def play(job: _Job, watch: Any) -> LeagueGame:
-        return _play(job, board, rules, max_rounds, float(budget), watch)
-
-    records = _run_isolated(jobs, play, float(budget), float(grace)) if isolate else _run_here(jobs, play)
+    memory = memory_mb * 2**20 if memory_mb is not None else None
+    records = [_play(job, board, rules, max_rounds, float(budget), float(grace), isolate, memory) for job in jobs]
     return LeagueResult(records, [e.name for e in entrant_list], [o.name for o in opponent_list],
-                        games=games, seed=seed, budget=float(budget))
+                        games=games, seed=seed, budget=float(budget), memory_mb=memory_mb)
 
 
 # --------------------------------------------------------------------------------- results
@@ -581,6 +792,7 @@ _TEXT = {
         "hung": "did not answer a '{decision}' decision and was stopped",
         "meddled": "changed the game itself at a '{decision}' decision (a bot must only return an Action)",
         "crashed": "ended the game's process at a '{decision}' decision",
+        "memory": "asked for more than the {memory} MiB of memory a bot may take at a '{decision}' decision",
         "compare": "{a} against {b} on the same {games} games: {a} won {a_wins}, {b} won {b_wins}; "
                    "only {a} won {a_only}, only {b} won {b_only}; sign test on those {discordant}: {p}",
         "plot_title": "Class league: win rates with 95% Wilson intervals",
@@ -601,6 +813,7 @@ _TEXT = {
         "hung": "не ответил на решение «{decision}» и был остановлен",
         "meddled": "сам изменил партию в решении «{decision}» (бот должен только вернуть Action)",
         "crashed": "завершил процесс партии в решении «{decision}»",
+        "memory": "запросил больше памяти, чем позволено боту ({memory} МиБ), в решении «{decision}»",
         "compare": "{a} и {b} на одних и тех же {games} партиях. Побед: {a} — {a_wins}, {b} — {b_wins}; "
                    "из них без другого: {a} — {a_only}, {b} — {b_only}; знаковый тест по этим {discordant} "
                    "партиям: {p}",
@@ -629,13 +842,14 @@ class LeagueResult:
     """
 
     def __init__(self, records: list[LeagueGame], entrants: list[str], opponents: list[str], games: int,
-                 seed: int, budget: float) -> None:
+                 seed: int, budget: float, memory_mb: int | None = 1024) -> None:
         self.games = records
         self.entrants = entrants
         self.opponents = opponents
         self.seeds = games
         self.seed = seed
         self.budget = budget
+        self.memory_mb = memory_mb
         self.faults = [g.fault for g in records if g.fault is not None]
 
     def __repr__(self) -> str:
@@ -726,7 +940,7 @@ class LeagueResult:
         for fault in self.faults:
             decision = _DECISIONS_RU[fault.decision] if lang == "ru" else fault.decision
             what = text[fault.kind].format(detail=fault.detail, decision=decision, budget=self.budget,
-                                           answer=fault.answer)
+                                           answer=fault.answer, memory=self.memory_mb)
             other = fault.opponent if fault.seat == fault.entrant_seat else fault.entrant
             lines.append(text["fault"].format(bot=self._label(lang, fault.bot), what=what, game=fault.game,
                                               seat=fault.seat + 1, round=fault.round, other=self._label(lang, other)))

@@ -93,6 +93,39 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.raise": "raise {amount} to pay a debt: sell or mortgage", "decision.trade_reply": "a trade is offered: {trade}",
         "decision.between": "build before the next turn if you wish, then end this window",
         "decision.building_bid": "the bank is short of buildings: auction for one on {cell}, the highest bid is {high}",
+        # the class data loader (lesson 11)
+        "class_data.row": "{source}: row {row}: {reason}",
+        "class_data.at": "{source}: row {row}, column {column}: {reason}",
+        "class_data.file": "{source}: {reason}",
+        "class_data.empty": "the file has no heading row",
+        "class_data.header": "the heading must be {expected} (or {expected_ru}), separated by commas, semicolons or tabs; "
+                             "got {got}: copy the first row from the template (millionaire print --template writes one)",
+        "class_data.fields": "expected {expected} fields, got {got} (separated by {separator}): every row has them all, "
+                             "empty ones too",
+        "class_data.extra": "a value after the {last} column: {got}; leave the columns after {last} empty",
+        "class_data.group": "the group is empty (write a name, e.g. A)",
+        "class_data.kind": "kind must be one of {allowed}, got {got}",
+        "class_data.count": "count must be a whole number 0 or more, got {got}",
+        "class_data.count_large": "count must be at most {most}, got {got}: a class tallies by hand, so a count this "
+                                  "large is a typing slip; check the row",
+        "class_data.die": "{column} must be a face 1 to 6, got {got}",
+        "class_data.cell": "cell must be a cell number 0 to {last}, got {got}",
+        "class_data.dice_cell": "a dice row leaves cell empty, got {got}",
+        "class_data.landing_dice": "a {kind} row leaves die1 and die2 empty",
+        "class_data.detained_cell": "a detained row leaves cell empty, got {got}",
+        "class_data.duplicate": "the same line as row {first} for group {group} (add the counts into one row)",
+        "class_data.nothing": "no rows of data (only the heading and notes)",
+        "class_data.missing": "no such file: {path}",
+        "class_data.unreadable": "the file cannot be read: {error}",
+        "class_data.no_group": "no rows of group {group}; the groups are {groups}",
+        "class_data.encoding": "byte {byte} cannot be read as {encoding}: in Excel save the file again with "
+                               "File › Save As › CSV UTF-8",
+        "class_data.mixed": "the file is UTF-8 up to this row, but byte {byte} here is not, as if two files in "
+                            "different encodings were joined: save it again from Excel as CSV UTF-8",
+        "class_data.binary": "this is not a text file (it holds zero bytes, as an Excel workbook does): save it from "
+                             "Excel as CSV UTF-8, not as .xlsx",
+        "class_data.quotes": "the row cannot be read as CSV ({error}): check its quotation marks",
+        "class_data.sep_comma": "commas", "class_data.sep_semicolon": "semicolons", "class_data.sep_tab": "tabs",
         # the tournament runner
         "tournament.board": "Board", "tournament.strategies": "Strategies:", "tournament.games": "Games",
         "tournament.seed": "Seed", "tournament.run": "Run", "tournament.preset": "as the rules say",
@@ -334,6 +367,40 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.raise": "нужно собрать {amount}: продайте или заложите", "decision.trade_reply": "предложена сделка: {trade}",
         "decision.between": "можно строить до следующего хода, затем закончить",
         "decision.building_bid": "в банке не хватает построек: аукцион за постройку на участке «{cell}», высшая ставка {high}",
+        "class_data.row": "{source}: строка {row}: {reason}",
+        "class_data.at": "{source}: строка {row}, столбец {column}: {reason}",
+        "class_data.file": "{source}: {reason}",
+        "class_data.empty": "в файле нет строки заголовков",
+        "class_data.header": "заголовки должны быть {expected_ru} (или {expected}), через запятую, точку с запятой "
+                             "или табуляцию, а не {got}: скопируйте первую строку из шаблона (его записывает "
+                             "millionaire print --template)",
+        "class_data.fields": "нужно полей: {expected}, а в строке {got} (через {separator}): в каждой строке все поля, "
+                             "даже пустые",
+        "class_data.extra": "значение после столбца «{last}»: {got}; оставьте столбцы после «{last}» пустыми",
+        "class_data.group": "группа не указана (впишите название, например А)",
+        "class_data.kind": "вид — одно из: {allowed}, а не {got}",
+        "class_data.count": "число — целое, 0 или больше, а не {got}",
+        "class_data.count_large": "число — не больше {most}, а здесь {got}: класс считает вручную, такое большое "
+                                  "число — опечатка; проверьте строку",
+        "class_data.die": "{column} — грань от 1 до 6, а не {got}",
+        "class_data.cell": "клетка — номер от 0 до {last}, а не {got}",
+        "class_data.dice_cell": "в строке кубиков клетка пуста, а здесь {got}",
+        "class_data.landing_dice": "в строке вида «{kind}» кубики пусты",
+        "class_data.detained_cell": "в строке задержания клетка пуста, а здесь {got}",
+        "class_data.duplicate": "та же строка, что строка {first} группы {group} (сложите числа в одну строку)",
+        "class_data.nothing": "нет ни одной строки с данными (только заголовки и пометки)",
+        "class_data.missing": "нет такого файла: {path}",
+        "class_data.unreadable": "файл не удаётся прочитать: {error}",
+        "class_data.no_group": "нет строк группы {group}; группы: {groups}",
+        "class_data.encoding": "байт {byte} не читается в кодировке {encoding}: сохраните файл в Excel заново "
+                               "(Файл › Сохранить как › CSV UTF-8)",
+        "class_data.mixed": "до этой строки файл в UTF-8, а байт {byte} здесь — нет, как будто склеены два файла в "
+                            "разных кодировках: сохраните его в Excel заново как CSV UTF-8",
+        "class_data.binary": "это не текстовый файл (в нём нулевые байты, как в книге Excel): сохраните его в Excel "
+                             "как CSV UTF-8, а не как .xlsx",
+        "class_data.quotes": "строку не удаётся прочитать как CSV ({error}): проверьте кавычки",
+        "class_data.sep_comma": "запятую", "class_data.sep_semicolon": "точку с запятой",
+        "class_data.sep_tab": "табуляцию",
         "tournament.board": "Поле", "tournament.strategies": "Стратегии:", "tournament.games": "Партий",
         "tournament.seed": "Номер серии", "tournament.run": "Запустить", "tournament.preset": "как в правилах",
         "tournament.strategy": "стратегия", "tournament.rate": "доля побед", "tournament.interval": "95% интервал",

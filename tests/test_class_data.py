@@ -137,7 +137,7 @@ def test_loader_adds_groups_and_reads_every_kind(classic):
 
 def test_one_group_alone(classic):
     text = HEAD + "A,dice,1,1,,3\nB,dice,1,1,,2\nB,landing,,,7,1\nA,dice,9,1,,1\n"
-    with pytest.raises(ClassDataError, match="row 5: die1"):   # every row is checked, whatever the group
+    with pytest.raises(ClassDataError, match="row 5, column C: die1"):   # every row is checked, whatever the group
         parse_class_data(text, classic, group="B")
     data = parse_class_data(text.rsplit("A,dice,9", 1)[0], classic, group="B")
     assert data.groups == ("B",) and data.rolls == 2 and data.landing_count == 1
@@ -151,36 +151,43 @@ def test_loader_reads_russian_headings_and_kinds(classic):
     assert data.pairs[5, 5] == 2 and data.landings[39] == 3 and data.landings[40] == 1
 
 
-@pytest.mark.parametrize("body, row, reason", [
-    ("A,dice,0,3,,1\n", 2, "die1 must be a face 1 to 6, got '0'"),
-    ("A,dice,3,six,,1\n", 2, "die2 must be a face 1 to 6, got 'six'"),
-    ("A,dice,3,3,,1\nA,dice,3,4,,-2\n", 3, "count must be a whole number 0 or more, got '-2'"),
-    ("A,dice,3,3,,1.5\n", 2, "count must be a whole number 0 or more, got '1.5'"),
-    ("A,dice,3,3,,\n", 2, "count must be a whole number 0 or more, got ''"),
-    ("A,dice,3,3,1\n", 2, "expected 6 fields, got 5"),
-    ("A,dices,3,3,,1\n", 2, "kind must be one of dice, landing, detained, got 'dices'"),
-    (",dice,3,3,,1\n", 2, "the group is empty"),
-    ("A,landing,,,40,1\n", 2, "cell must be a cell number 0 to 39, got '40'"),
-    ("A,landing,,,,1\n", 2, "cell must be a cell number 0 to 39, got ''"),
-    ("A,landing,3,,7,1\n", 2, "a landing row leaves die1 and die2 empty"),
-    ("A,dice,3,3,7,1\n", 2, "a dice row leaves cell empty, got '7'"),
-    ("A,detained,,,10,1\n", 2, "a detained row leaves cell empty, got '10'"),
-    ("A,landing,,,7,1\nA,landing,,,7,2\n", 3, "the same line as row 2 for group 'A' (add the counts into one row)"),
+@pytest.mark.parametrize("body, row, column, reason", [
+    ("A,dice,0,3,,1\n", 2, "C", "die1 must be a face 1 to 6, got '0'"),
+    ("A,dice,3,six,,1\n", 2, "D", "die2 must be a face 1 to 6, got 'six'"),
+    ("A,dice,3,3,,1\nA,dice,3,4,,-2\n", 3, "F", "count must be a whole number 0 or more, got '-2'"),
+    ("A,dice,3,3,,1.5\n", 2, "F", "count must be a whole number 0 or more, got '1.5'"),
+    ("A,dice,3,3,,\n", 2, "F", "count must be a whole number 0 or more, got ''"),
+    ("A,dice,3,3,,12 5\n", 2, "F", "count must be a whole number 0 or more, got '12 5'"),
+    ("A,dice,3,3,,\u00b2\n", 2, "F", "count must be a whole number 0 or more, got '\u00b2'"),
+    ("A,dice,3,3,1\n", 2, None, "expected 6 fields, got 5 (separated by commas): every row has them all"),
+    ("A,dices,3,3,,1\n", 2, "B", "kind must be one of dice, landing, detained, got 'dices'"),
+    (",dice,3,3,,1\n", 2, "A", "the group is empty"),
+    ("A,landing,,,40,1\n", 2, "E", "cell must be a cell number 0 to 39, got '40'"),
+    ("A,landing,,,,1\n", 2, "E", "cell must be a cell number 0 to 39, got ''"),
+    ("A,landing,,,0000001,1\n", 2, "E", "cell must be a cell number 0 to 39, got '0000001'"),
+    ("A,landing,3,,7,1\n", 2, "C", "a landing row leaves die1 and die2 empty"),
+    ("A,landing,,3,7,1\n", 2, "D", "a landing row leaves die1 and die2 empty"),
+    ("A,dice,3,3,7,1\n", 2, "E", "a dice row leaves cell empty, got '7'"),
+    ("A,detained,,,10,1\n", 2, "E", "a detained row leaves cell empty, got '10'"),
+    ("A,landing,,,7,1\nA,landing,,,7,2\n", 3, None, "the same line as row 2 for group 'A' (add the counts into one row)"),
+    ("A,landing,,,7,1,,,our note\n", 2, "I", "a value after the count column: 'our note'; leave the columns after"),
 ])
-def test_loader_refuses_a_malformed_row_with_its_number_and_reason(classic, body, row, reason):
+def test_loader_refuses_a_malformed_row_with_its_number_column_and_reason(classic, body, row, column, reason):
     with pytest.raises(ClassDataError) as caught:
         parse_class_data(HEAD + body, classic, "ours.csv")
-    assert str(caught.value).startswith(f"ours.csv: row {row}: ")
+    where = f"row {row}, column {column}" if column else f"row {row}"
+    assert str(caught.value).startswith(f"ours.csv: {where}: ")
     assert reason in str(caught.value)
+    assert (caught.value.row, caught.value.column) == (row, column)
 
 
 def test_row_numbers_count_notes_and_blank_lines_as_a_spreadsheet_does(classic):
-    with pytest.raises(ClassDataError, match=r"^ours.csv: row 5: die1 must be"):
+    with pytest.raises(ClassDataError, match=r"^ours.csv: row 5, column C: die1 must be"):
         parse_class_data("# our class\n" + HEAD + "A,dice,1,2,,1\n\nA,dice,7,2,,1\n", classic, "ours.csv")
 
 
 def test_loader_speaks_russian(classic):
-    with pytest.raises(ClassDataError, match=r"ours.csv: строка 2: кубик1 — грань от 1 до 6, а не '9'"):
+    with pytest.raises(ClassDataError, match=r"ours.csv: строка 2, столбец C: кубик1 — грань от 1 до 6, а не '9'"):
         parse_class_data("группа,вид,кубик1,кубик2,клетка,число\nА,кубики,9,1,,1\n", classic, "ours.csv", lang="ru")
 
 
@@ -196,12 +203,124 @@ def test_loader_refuses_files_without_data(classic, text, reason):
 def test_load_from_a_file_names_the_file(classic, tmp_path):
     path = tmp_path / "our_class.csv"
     path.write_text("\ufeff" + HEAD + "A,dice,1,2,,3\nA,landing,,,99,1\n", encoding="utf-8")
-    with pytest.raises(ClassDataError, match=r"^our_class.csv: row 3: cell must be"):
+    with pytest.raises(ClassDataError, match=r"^our_class.csv: row 3, column E: cell must be"):
         load_class_data(path, classic)
     path.write_text(HEAD + "A,dice,1,2,,3\n", encoding="utf-8-sig")
     assert load_class_data(path, classic).rolls == 3
     with pytest.raises(ClassDataError, match="no such file"):
         load_class_data(tmp_path / "missing.csv", classic)
+
+
+# ---------------------------------------------------------------------- files as spreadsheets save them
+RU_ROWS = [("группа", "вид", "кубик1", "кубик2", "клетка", "число"), ("А", "кубики", "1", "1", "", "3"),
+           ("А", "кубики", "2", "5", "", "4"), ("Б", "клетка", "", "", "7", "5"), ("Б", "задержание", "", "", "", "2")]
+
+
+def _excel(rows, separator, trailing=0, empty_rows=0, newline="\r\n"):
+    """Rows as Excel writes them: every row as wide as the widest, empty rows as separators only."""
+    width = 6 + trailing
+    lines = [separator.join(list(row) + [""] * (width - len(row))) for row in rows]
+    lines[2:2] = [separator * (width - 1)] * empty_rows
+    return newline.join(lines) + newline
+
+
+def _check_ru(data):
+    assert data.groups == ("А", "Б") and data.rolls == 7 and data.doubles == 3
+    assert data.pairs[1, 4] == 4 and data.landings[7] == 5 and data.landings[40] == 2
+
+
+@pytest.mark.parametrize("encoding, mark", [("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("cp1251", b""),
+                                            ("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                                            ("utf-16-le", b""), ("utf-16-be", b"")])
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_a_file_saved_by_excel_loads_in_every_encoding_and_separator(classic, tmp_path, encoding, mark, separator):
+    path = tmp_path / "наш_класс.csv"
+    path.write_bytes(mark + _excel(RU_ROWS, separator, trailing=3, empty_rows=2).encode(encoding))
+    _check_ru(load_class_data(path, classic, lang="ru"))
+
+
+def test_russian_excel_csv_with_quotes_notes_and_spaced_thousands(classic, tmp_path):
+    text = ('"# Миллионер: впишите числа; строки с # — пометки.";;;;;;\r\n'
+            "группа;вид;кубик1;кубик2;клетка;число;;\r\n"
+            '"А";"кубики";1;1;;3;;\r\n'
+            "А;кубики;2;5;;4;;\r\n"
+            ";;;;;;;\r\n"
+            "Б;клетка;;;7;5;;\r\n"
+            "Б;задержание;;;;2;;\r\n"
+            "Б;клетка;;;8;1\u00a0000;;\r\n")
+    path = tmp_path / "наш_класс.csv"
+    path.write_bytes(text.encode("cp1251"))
+    data = load_class_data(path, classic, lang="ru")
+    assert data.landings[8] == 1000
+    data = parse_class_data(text.replace("Б;клетка;;;8;1\u00a0000;;\r\n", ""), classic, lang="ru")
+    _check_ru(data)
+
+
+def test_row_numbers_of_an_excel_file_count_its_empty_rows(classic):
+    text = _excel(RU_ROWS + [("Б", "клетка", "", "", "70", "1")], ";", trailing=2, empty_rows=3)
+    with pytest.raises(ClassDataError, match=r"^x.csv: строка 9, столбец E: клетка — номер от 0 до 39, а не '70'$"):
+        parse_class_data(text, classic, "x.csv", lang="ru")
+
+
+@pytest.mark.parametrize("count", [str(2**63 - 1), str(2**64), "9" * 5000, "1 000 000 000", str(1_000_001)])
+def test_an_absurd_count_is_refused_with_its_row_and_column(classic, count):
+    with pytest.raises(ClassDataError) as caught:
+        parse_class_data(HEAD + f"A,dice,1,1,,3\nA,dice,3,4,,{count}\n", classic, "ours.csv")
+    message = str(caught.value)
+    assert message.startswith("ours.csv: row 3, column F: count must be at most 1,000,000, got ")
+    assert "a typing slip; check the row" in message and len(message) < 400
+
+
+def test_counts_up_to_the_bound_add_up_without_wrapping(classic):
+    rows = "".join(f"G{g},dice,{a},{b},,1000000\n" for g in range(30) for a in range(1, 7) for b in range(1, 7))
+    data = parse_class_data(HEAD + rows, classic)
+    assert data.rolls == 30 * 36 * 1_000_000 and data.totals.min() > 0
+    with pytest.raises(ClassDataError, match="строка 2, столбец F: число — не больше 1 000 000, а здесь '1000001'"):
+        parse_class_data("группа,вид,кубик1,кубик2,клетка,число\nА,кубики,1,1,,1000001\n", classic, "x.csv", lang="ru")
+
+
+@pytest.mark.parametrize("data, lang, message", [
+    ("группа;вид;кубик1;кубик2;клетка;число\r\nА;кубики;1;1;;3\r\nА;кубики;1;2;;4\r\n".encode("cp1251")
+     .replace(b"4\r\n", b"\x98\r\n"), "en",
+     "x.csv: row 3, column F: byte 0x98 cannot be read as Windows-1251: in Excel save the file again"),
+    ("группа;вид;кубик1;кубик2;клетка;число\nА;кубики;1;1;;3\n".encode("utf-8") + "Б;кубики;1;1;;3\n".encode("cp1251"),
+     "ru", "x.csv: строка 3, столбец A: до этой строки файл в UTF-8, а байт 0xC1 здесь — нет"),
+    (b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00b\xee\x9dh^\x01\x00\x00", "en",
+     "x.csv: this is not a text file (it holds zero bytes, as an Excel workbook does): save it from Excel as CSV UTF-8"),
+    (b"\xff\xfe" + "group\tkind\tdie1\tdie2\tcell\tcount\r\n".encode("utf-16-le") + b"\x00\xd8A\x00", "en",
+     "x.csv: row 2, column A: byte 0x00 cannot be read as UTF-16"),
+    ("group|kind|die1|die2|cell|count\nA|dice|1|1||3\n".encode(), "en",
+     "x.csv: row 1: the heading must be group,kind,die1,die2,cell,count (or группа,вид,кубик1,кубик2,клетка,число), "
+     "separated by commas, semicolons or tabs; got 'group|kind|die1|die2|cell|count': copy the first row"),
+])
+def test_a_file_that_cannot_be_read_is_refused_with_its_row_and_what_to_do(classic, tmp_path, data, lang, message):
+    path = tmp_path / "x.csv"
+    path.write_bytes(data)
+    with pytest.raises(ClassDataError) as caught:
+        load_class_data(path, classic, lang=lang)
+    assert str(caught.value).startswith(message)
+
+
+def test_an_unreadable_file_is_said_plainly(classic, tmp_path, monkeypatch):
+    path = tmp_path / "x.csv"
+    path.write_text(HEAD, encoding="utf-8")
+
+    def refuse(self):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    with pytest.raises(ClassDataError, match="^x.csv: файл не удаётся прочитать: Permission denied$"):
+        load_class_data(path, classic, lang="ru")
+
+
+def test_many_groups_load_in_time_linear_in_the_file(classic):
+    import time
+
+    rows = "".join(f"group {g},landing,,,{g % 40},1\n" for g in range(40_000))
+    start = time.process_time()
+    data = parse_class_data(HEAD + rows, classic)
+    assert time.process_time() - start < 2.0   # a list of groups searched row by row took 6 s
+    assert len(data.groups) == 40_000 and data.landing_count == 40_000
 
 
 # ---------------------------------------------------------------------- the class against the theory

@@ -146,9 +146,10 @@ def test_a_bot_that_raises_is_reported_and_the_league_goes_on(isolate):
     assert "raiser: raised ZeroDivisionError: my bug in buy at a 'buy' decision" in text
 
 
-def test_a_bot_that_sleeps_past_its_budget_loses_the_game():
+@pytest.mark.parametrize("isolate", [True, False])
+def test_a_bot_that_sleeps_past_its_budget_loses_the_game(isolate):
     result = league({"sleeper": Sleeper, "landlord": Landlord}, opponents=["cautious"], games=1, budget=0.1,
-                    isolate=False, **SHORT)
+                    isolate=isolate, **SHORT)
     faults = _faults_of(result, "sleeper")
     assert [(f.kind, f.decision) for f in faults] == [("slow", "buy")] * 2
     assert "budget 0.1 s" in faults[0].detail
@@ -423,3 +424,361 @@ def test_fault_records_name_the_game():
     assert isinstance(first, Fault)
     assert (first.bot, first.entrant, first.opponent, first.game, first.entrant_seat, first.seat) == \
         ("raiser", "raiser", "cautious", 0, 0, 0)
+
+
+# ------------------------------------------------------------------------------- hostile bots
+# Each bot below attacks the league from its own process; the league must finish, with the attacker
+# losing its games and nothing of the attack reaching this process. Small games, short timeouts.
+
+HOSTILE = dict(opponents=["cautious"], games=1, isolate=True, budget=0.2, grace=0.4, **SHORT)
+
+
+def _signals_are_fenced():
+    """True when a confined process cannot signal its parent here (Linux x86-64/ARM64 with seccomp)."""
+    from millionaire.confinement import forbid_signals
+
+    pid = os.fork()
+    if pid == 0:
+        code = 2
+        try:
+            if forbid_signals():
+                try:
+                    os.kill(os.getppid(), 0)
+                    code = 1
+                except PermissionError:
+                    code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+needs_fence = pytest.mark.skipif(not hasattr(os, "fork") or not _signals_are_fenced(),
+                                 reason="the signal fence needs Linux on x86-64 or ARM64")
+
+
+def _pipes():
+    """Every pipe this process holds but the standard streams, as (descriptor, whether it writes)."""
+    import fcntl
+
+    found = []
+    for name in os.listdir("/proc/self/fd"):
+        end = int(name)
+        try:
+            if end > 2 and os.readlink(f"/proc/self/fd/{end}").startswith("pipe:"):
+                found.append((end, fcntl.fcntl(end, fcntl.F_GETFL) & os.O_ACCMODE == os.O_WRONLY))
+        except OSError:  # the listing's own descriptor, gone
+            pass
+    return found
+
+
+def _read_by_the_league():
+    """The pipes this process writes whose other end the league (its parent) reads: where an
+    attacker's messages go (and not, say, into the output of the test run)."""
+    parent = os.getppid()
+    read_there = set()
+    for name in os.listdir(f"/proc/{parent}/fd"):
+        try:
+            link = os.readlink(f"/proc/{parent}/fd/{name}")
+            with open(f"/proc/{parent}/fdinfo/{name}") as info:
+                flags = int(info.read().split("flags:")[1].split()[0], 8)
+        except (OSError, IndexError, ValueError):
+            continue
+        if link.startswith("pipe:") and flags & os.O_ACCMODE == os.O_RDONLY:
+            read_there.add(link)
+    return [end for end, writes in _pipes() if writes and os.readlink(f"/proc/self/fd/{end}") in read_there]
+
+
+def _write_everywhere(data):
+    ends = _read_by_the_league()
+    if not ends:  # the attack would test nothing
+        raise RuntimeError("no pipe to the league found")
+    for end in ends:
+        try:
+            os.write(end, data)
+        except OSError:
+            pass
+
+
+class ClockStopper(Landlord):
+    """Stops every clock it can reach and zeroes every shared memory it finds, then never answers."""
+
+    def choose(self, game, decision):
+        if decision.kind == "buy":
+            import ctypes
+            import gc
+            import mmap
+
+            time.monotonic = time.perf_counter = time.time = lambda: 0.0
+            for thing in gc.get_objects():
+                if isinstance(thing, mmap.mmap) and thing.writable():
+                    thing.seek(0)
+                    thing.write(b"\0" * len(thing))
+                elif isinstance(thing, ctypes.Array):
+                    ctypes.memset(thing, 0, ctypes.sizeof(thing))
+            while True:
+                pass
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_stops_the_clocks_and_zeroes_shared_memory_cannot_hang_the_league():
+    start = time.monotonic()
+    result = league({"stopper": ClockStopper, "landlord": Landlord}, **HOSTILE)
+    assert time.monotonic() - start < 15
+    assert [(f.kind, f.decision) for f in _faults_of(result, "stopper")] == [("hung", "buy")] * 2
+    assert _faults_of(result, "landlord") == [] and len(result.games) == 4
+
+
+class Forger(Landlord):
+    """Sends the league, on every pipe it holds, a won game in each form it might be taken: the
+    records the league once took from its worker, a pickle that runs code, and made-up JSON."""
+
+    marker = ""
+
+    def choose(self, game, decision):
+        import pickle
+
+        from millionaire.league import LeagueGame
+
+        class Bomb:
+            def __reduce__(self):
+                return (open, (self.marker, "w"))
+
+        Bomb.marker = self.marker
+        won = LeagueGame("forger", "cautious", 0, 0, 0, "entrant", 1, False)
+        for message in ((0, won), (1, won), Bomb()):
+            _write_everywhere(pickle.dumps(message))
+        _write_everywhere(b'{"result": "won", "winner": 0}\n{"ready": true}\n')
+        os._exit(0)
+
+
+def test_a_bot_cannot_forge_its_results_nor_send_code(tmp_path):
+    marker = tmp_path / "ran_in_the_league"
+
+    class Bomber(Forger):
+        pass
+
+    Bomber.marker = str(marker)
+    result = league({"forger": Bomber}, **HOSTILE)
+    assert [g.winner for g in result.games] == ["opponent", "opponent"]
+    assert {f.kind for f in result.faults} == {"meddled"}
+    assert result.standings()[0]["wins"] == 0
+    assert not marker.exists()   # the pickle was never unpickled here
+
+
+class Flooder(Landlord):
+    def choose(self, game, decision):
+        _write_everywhere(b"[" * 10_000_000)
+        return super().choose(game, decision)
+
+
+class Staller(Landlord):
+    """Starts an answer and never finishes it."""
+
+    def choose(self, game, decision):
+        if decision.kind == "buy":
+            _write_everywhere(b'{"action": ["buy", -1, 0, null')
+            time.sleep(60)
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_starts_an_answer_and_stops_is_stopped():
+    start = time.monotonic()
+    result = league({"staller": Staller}, **HOSTILE)
+    assert time.monotonic() - start < 10
+    assert [(f.kind, f.decision) for f in result.faults] == [("hung", "buy")] * 2
+
+
+def test_a_bot_that_floods_the_league_loses_and_the_league_reads_no_more_than_an_answer():
+    result = league({"flooder": Flooder}, **HOSTILE)
+    assert [f.kind for f in result.faults] == ["meddled", "meddled"]
+    assert all(g.winner == "opponent" for g in result.games)
+
+
+class Pretender(Landlord):
+    """Drives the other player into debt in the game it was given, then plays on."""
+
+    def choose(self, game, decision):
+        game.state.players[1 - decision.player].cash = -10**6
+        return super().choose(game, decision)
+
+
+def test_a_bot_that_rewrites_its_copy_of_the_game_changes_nothing_real():
+    kwargs = dict(opponents=["cautious", "random"], games=2, **SHORT)
+    result = league({"pretender": Pretender, "landlord": Landlord}, isolate=True, **kwargs)
+    pretender = [g for g in result.games if g.entrant == "pretender"]
+    assert len(pretender) == 8 and all(g.fault is not None and g.winner == "opponent" for g in pretender)
+    honest = league({"landlord": Landlord}, isolate=False, **kwargs)
+    assert [g for g in result.games if g.entrant == "landlord"] == honest.games
+    # In the notebook's own process (isolate=False) the same bot wins every game: the real game is its to change.
+    here = league({"pretender": Pretender}, isolate=False, **kwargs)
+    assert all(g.winner == "entrant" for g in here.games)
+
+
+@needs_fence
+@pytest.mark.parametrize("attack", ["kill the parent", "kill the parent's group", "kill from a shell"])
+def test_a_bot_cannot_kill_the_notebook(attack):
+    import signal
+    import subprocess
+
+    class Killer(Landlord):
+        def choose(self, game, decision):
+            if attack == "kill the parent":
+                os.kill(os.getppid(), signal.SIGKILL)
+            elif attack == "kill the parent's group":
+                os.killpg(os.getpgid(os.getppid()), signal.SIGKILL)
+            else:
+                subprocess.run(["sh", "-c", f"kill -9 {os.getppid()}"], check=True, capture_output=True)
+            return super().choose(game, decision)
+
+    result = league({"killer": Killer}, **HOSTILE)
+    faults = result.faults
+    assert [f.kind for f in faults] == ["raised", "raised"]   # this process lives on to tell it
+    assert ("PermissionError" in faults[0].detail) or ("CalledProcessError" in faults[0].detail)
+    assert all(g.winner == "opponent" for g in result.games)
+
+
+def test_a_bot_that_kills_its_own_group_loses_only_its_game():
+    import signal
+
+    class GroupKiller(Landlord):
+        def choose(self, game, decision):
+            if decision.kind == "buy":
+                os.killpg(0, signal.SIGKILL)
+            return super().choose(game, decision)
+
+    result = league({"group killer": GroupKiller, "landlord": Landlord}, **HOSTILE)
+    faults = _faults_of(result, "group killer")
+    assert [(f.kind, f.decision) for f in faults] == [("crashed", "buy")] * 2
+    assert "exit code -9" in faults[0].detail
+    assert _faults_of(result, "landlord") == [] and len(result.games) == 4
+
+
+class Hog(Landlord):
+    def choose(self, game, decision):
+        if decision.kind == "buy":
+            self.hoard = bytearray(300 * 2**20)
+        return super().choose(game, decision)
+
+
+def test_a_bot_over_its_memory_limit_loses_that_game_with_the_reason():
+    result = league({"hog": Hog, "landlord": Landlord}, memory_mb=100, **HOSTILE)
+    faults = _faults_of(result, "hog")
+    assert [(f.kind, f.decision) for f in faults] == [("memory", "buy")] * 2
+    assert "MemoryError" in faults[0].detail
+    assert _faults_of(result, "landlord") == []
+    assert "hog: asked for more than the 100 MiB of memory a bot may take at a 'buy' decision" in result.format()
+    assert "hog: запросил больше памяти, чем позволено боту (100 МиБ), в решении «покупка»" in result.format("ru")
+    roomy = league({"hog": Hog}, memory_mb=1024, **dict(HOSTILE, budget=5.0))   # the same bot, with room enough
+    assert roomy.faults == []
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"   # a zombie is dead, waiting to be collected
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("escape", ["stay", "new session", "double fork"])
+def test_processes_a_bot_starts_do_not_outlive_its_game(tmp_path, escape):
+    pids = tmp_path / "pids"
+
+    class Spawner(Landlord):
+        def choose(self, game, decision):
+            if decision.kind == "buy" and not pids.exists():
+                child = os.fork()
+                if child == 0:
+                    try:
+                        if escape == "new session":
+                            try:
+                                os.setsid()
+                            except OSError:
+                                pass
+                        if escape == "double fork" and os.fork():
+                            os._exit(0)
+                        with open(pids, "a") as out:
+                            out.write(f"{os.getpid()}\n")
+                        time.sleep(60)
+                    finally:
+                        os._exit(0)
+                while not pids.exists():
+                    time.sleep(0.01)
+            return super().choose(game, decision)
+
+    result = league({"spawner": Spawner}, **HOSTILE)
+    assert result.faults == []
+    (pid,) = [int(line) for line in pids.read_text().split()]
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid)
+
+
+def test_memory_limit_is_checked():
+    for bad in (0, -5, 2.5, True, "1G"):
+        with pytest.raises(LeagueError, match="memory_mb must be a whole number of megabytes"):
+            league({"landlord": Landlord}, games=1, memory_mb=bad)
+
+
+def test_two_students_bots_play_each_other_in_processes_of_their_own():
+    kwargs = dict(opponents={"other landlord": Landlord, "raiser": Raiser}, games=2, **SHORT)
+    watched = league({"landlord": Landlord}, isolate=True, **kwargs)
+    here = league({"landlord": Landlord}, isolate=False, **kwargs)
+    assert watched.games == here.games and {f.bot for f in watched.faults} == {"raiser"}
+
+
+class Thief(Landlord):
+    """Reads, from a thread of its own, every pipe it holds but its own: to take the other bot's
+    answers before the league does."""
+
+    def choose(self, game, decision):
+        if not getattr(self, "started", False):
+            import threading
+
+            self.started = True
+            others = [end for end, writes in _pipes() if not writes and not _is_mine(end)]
+
+            def steal():
+                while True:
+                    for end in others:
+                        try:
+                            os.set_blocking(end, False)
+                            os.read(end, 65536)
+                        except OSError:  # nothing there, or gone
+                            pass
+                    time.sleep(0.0005)
+
+            threading.Thread(target=steal, daemon=True).start()
+        return super().choose(game, decision)
+
+
+def _is_mine(end):
+    """The bot's own inbound pipe: the one its process reads, in the frames that called it."""
+    import sys
+
+    frame = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "_host" and frame.f_locals.get("inbound") == end:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_a_bot_cannot_reach_the_other_bots_answers():
+    result = league({"landlord": Landlord}, **dict(HOSTILE, opponents={"thief": Thief}))
+    assert _faults_of(result, "landlord") == [] and len(result.games) == 2
+
+
+class EndlessBirth(Landlord):
+    def __init__(self):
+        while True:
+            pass
+
+
+def test_a_bot_that_is_never_made_is_stopped_at_the_start():
+    result = league({"endless": EndlessBirth, "landlord": Landlord}, **HOSTILE)
+    faults = _faults_of(result, "endless")
+    assert [(f.kind, f.decision, f.round) for f in faults] == [("hung", "start", 0)] * 2
+    assert _faults_of(result, "landlord") == []
