@@ -465,7 +465,7 @@ def _print(args: argparse.Namespace) -> int:
         raise MillionaireError(f"{board.source or board.key}: {error}") from None
     _emit(_PRINTED[args.lang].format(path=output, pages=pages, tiles=args.tiles))
     if args.template:
-        text = template_csv(board, args.lang).encode("utf-8")
+        text = template_csv(board, args.lang).encode("utf-8-sig")  # with a BOM: Excel then reads it as UTF-8
         write_file(template, lambda out: out.write(text), args.lang)
         _emit(_TEMPLATE_WRITTEN[args.lang].format(path=template))
     return 0

@@ -78,7 +78,8 @@ def test_the_template_is_written_beside_the_pdf(tmp_path, capsys):
     status = main(["print", "--board", "monopoly-us", "--lang", "ru", "--tiles", "1",
                    "--output", str(tmp_path / "m.pdf"), "--template", str(template)])
     assert status == 0
-    data = parse_class_data(template.read_text(encoding="utf-8"), load_board("monopoly-us"), lang="ru")
+    assert template.read_bytes().startswith(b"\xef\xbb\xbf")  # the mark by which Excel reads it as UTF-8
+    data = parse_class_data(template.read_text(encoding="utf-8-sig"), load_board("monopoly-us"), lang="ru")
     assert data.rolls == 0 and data.landings.shape == (41,)
     assert "шаблон" in capsys.readouterr().out
 
