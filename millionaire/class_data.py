@@ -54,6 +54,7 @@ from .board import Board
 from .errors import MillionaireError, shown
 from .markov import movement_chain
 from .movement import sum_distribution
+from .plain_text import spreadsheet_cell
 from .rules import RuleSet
 from .words import check_lang, word
 
@@ -461,7 +462,8 @@ def games_csv(games: Sequence[Game], groups: Sequence[str], lang: str = "en") ->
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_COLUMNS_RU if lang == "ru" else COLUMNS)
-    for game, group in zip(games, groups):
+    for game, name in zip(games, groups):
+        group = spreadsheet_cell(name)  # a team's name that starts like a formula stays text in a spreadsheet
         if not game.record_events:
             raise ValueError(f"group {group!r}: the game was played with record_events=False, so it has no log")
         pairs: dict[tuple[int, int], int] = {}

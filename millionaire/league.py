@@ -80,6 +80,7 @@ from .board import Board, load_board
 from .confinement import confine
 from .engine import Game
 from .errors import IllegalActionError, MillionaireError
+from .plain_text import chart_text
 from .rules import RuleSet
 from .simulate import BOT_STRATEGIES, game_seed, wilson_interval
 from .words import check_lang, strategy_label
@@ -969,7 +970,7 @@ class LeagueResult:
         errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
         ax.errorbar(rates, ys, xerr=errors, fmt="o", capsize=5, color="#4c72b0")
         ax.axvline(0.5, color="black", linestyle="--", label=text["plot_fair"])
-        ax.set_yticks(list(ys), [self._label(lang, r["bot"]) for r in rows])
+        ax.set_yticks(list(ys), [chart_text(self._label(lang, r["bot"])) for r in rows])  # a bot's name is text, never math
         ax.set_ylim(len(rows) - 0.5, -0.5)  # the first entrant on top, half a row of air at each end
         ax.set_xlim(0, 1)
         ax.xaxis.set_major_formatter(PercentFormatter(1.0))

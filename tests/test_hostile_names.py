@@ -291,3 +291,23 @@ def test_an_error_about_a_hostile_argument_prints_no_escape(capsys):
     assert main(["board", "show", "--board", "\x1b[31mnope\x07.toml"]) == 2
     err = capsys.readouterr().err
     assert plain_block(err) and len(err.splitlines()) == 1 and "nope" in err
+
+
+def test_a_league_chart_shows_a_bot_named_as_a_formula(tmp_path):
+    """A pupil names a bot ``$\\frac$``: the standings chart draws it as text."""
+    from millionaire.league import league
+
+    result = league({"$\\frac$": "cautious"}, opponents=["random"], games=2, max_rounds=20, seed=3, isolate=False)
+    ax = result.plot(lang="ru")
+    ax.figure.savefig(tmp_path / "league.png")
+    assert any("frac" in label.get_text() for label in ax.get_yticklabels())
+
+
+def test_a_classroom_export_writes_a_team_named_as_a_formula_as_text():
+    from millionaire.agents import make_agent
+    from millionaire.class_data import games_csv
+
+    game = Game(load_board("millionaire-classic"), agents=[make_agent("cautious", seed=i) for i in range(2)], seed=2)
+    game.run(max_rounds=3)
+    rows = list(csv.reader(io.StringIO(games_csv([game], ["=HYPERLINK(\"x\")"]))))
+    assert all(row[0].startswith("'=") for row in rows[1:] if row and not row[0].startswith("#"))
