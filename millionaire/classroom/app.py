@@ -62,7 +62,19 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 .mln-seat-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; font-size: 15px; }
 .mln-actions { display: flex; flex-wrap: wrap; gap: 6px; }
 .mln-side .v-btn { text-transform: none; font-size: 15px; letter-spacing: 0; }
-@media (max-width: 700px) { .mln-board-box, .mln-team .mln-board-box { width: 100%; } }
+.mln-reconnecting { position: fixed; inset: 0; z-index: 300000; display: flex; align-items: center;
+  justify-content: center; padding: 24px; background: rgba(255, 255, 255, 0.94); color: #24452a;
+  font: bold 22px sans-serif; text-align: center; }
+.mln-money { font-size: 16px; font-weight: bold; color: #24452a; }
+/* Vuetify's green and orange carry white text below the contrast a projector needs (WCAG AA 4.5:1) */
+.mln-side .v-btn.success { background-color: #1b5e20 !important; }
+.mln-side .v-btn.warning { background-color: #9a3412 !important; }
+.mln-choice select, .mln-choice label { font-size: 15px; }
+@media (max-width: 700px) {
+  .mln-board-box, .mln-team .mln-board-box { width: 100%; }
+  .mln-team .mln-side { order: -1; }  /* on a phone a team's own money, decision and join form come first */
+  .mln-side .v-btn { min-height: 44px; }
+}
 """
 
 
@@ -115,6 +127,34 @@ def use_version(lesson: ClassroomGame) -> int:
 @solara.component_vue(str(Path(__file__).with_name("seat_keeper.vue")))
 def SeatKeeper(storage_key: str, secret: str, event_loaded: Callable[[str], None]) -> None:
     """Reads this browser's seat secret once (``event_loaded``) and keeps ``secret`` in the browser."""
+
+
+@solara.component_vue(str(Path(__file__).with_name("page_watch.vue")))
+def PageWatch(text: str, lang: str, board_text: str) -> None:
+    """Puts ``lang`` on the page and ``board_text`` on the board's picture (for screen readers); covers
+    the page with ``text`` while the server is away, and reloads the page when it is back."""
+
+
+@solara.component
+def Watch(lesson: ClassroomGame, lang: str) -> None:
+    """:func:`PageWatch` with this page's words: the board's text is the status line, after every change."""
+    status = use_game(lesson, lambda: lesson.status(lang), [lang])
+    PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=word(lang, "classroom.board_text", status=status))
+
+
+def tip(lang: str, key: str) -> dict[str, Any]:
+    """A control's tooltip (``classroom.tip_*``) as its attributes; its visible text stays its name."""
+    return {"title": word(lang, f"classroom.tip_{key}")}
+
+
+def Choice(label: str, options: list[str], value: str | None, on_value: Callable[[str], None], wide: bool = False) -> Any:
+    """A choice from a list as the browser's own drop-down (a ``<select>`` with its ``<label>``), which a
+    keyboard and a screen reader know."""
+    style = {"description_width": "initial"}
+    layout = {"width": "auto", "min_width": "260px" if wide else "150px"}
+    return widgets.Dropdown.element(description=label, options=options, value=value if value in options else None,
+                                    on_value=lambda chosen: chosen is not None and on_value(chosen), style=style,
+                                    layout=layout, _dom_classes=["mln-choice"])
 
 
 @solara.component
@@ -247,6 +287,7 @@ def TeacherScreen(controls: bool) -> None:
 
     phase, seats, code, (failures, devices) = shown
     address = os.environ.get(ADDRESS_VARIABLE, "")
+    Watch(lesson, lang)
     with solara.Div(classes=["mln-page", "mln-teacher" if controls else "mln-projector"]):
         LiveBoard(lesson, lang)
         with solara.Div(classes=["mln-side"]):
@@ -266,17 +307,18 @@ def TeacherScreen(controls: bool) -> None:
             elif controls:
                 with solara.Div(classes=["mln-actions"]):
                     if phase == "joining":
-                        solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success")
+                        solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success", attributes=tip(lang, "start"))
                     if phase == "playing":
-                        solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause))
+                        solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause), attributes=tip(lang, "pause"))
                     if phase == "paused":
-                        solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success")
+                        solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success", attributes=tip(lang, "resume"))
                     if phase in ("playing", "paused"):
-                        solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming(True), color="warning")
+                        solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming(True), color="warning",
+                                      attributes=tip(lang, "end_now"))
                     if phase != "finished":
-                        solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code))
+                        solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
                     if phase == "finished":
-                        solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary")
+                        solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary", attributes=tip(lang, "export"))
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
             LiveTable(lesson, lang, None)
@@ -295,13 +337,14 @@ def SeatControls(lesson: ClassroomGame, number: int, kind: str, team: str, strat
     with solara.Div(classes=["mln-seat-row"]):
         Html(html.escape(word(lang, "classroom.seat_of", seat=number + 1, team=name)), ["mln-seat-name"])
         if phase == "joining" or kind == "open" and phase != "finished":
-            solara.Select(label=word(lang, "classroom.strategy"), values=list(labels), value=strategy_label(lang, strategy),
-                          on_value=lambda label: do(lambda: lesson.set_strategy(number, labels[label]))(),
-                          style={"max-width": "170px"})
+            Choice(word(lang, "classroom.strategy"), list(labels), strategy_label(lang, strategy),
+                   lambda label: do(lambda: lesson.set_strategy(number, labels[label]))())
         if kind == "team":
-            solara.Button(word(lang, "classroom.takeover"), on_click=do(lambda: lesson.takeover(number)), small=True)
+            solara.Button(word(lang, "classroom.takeover"), on_click=do(lambda: lesson.takeover(number)), small=True,
+                          attributes=tip(lang, "takeover"))
         if kind != "open" and phase != "finished":
-            solara.Button(word(lang, "classroom.free"), on_click=do(lambda: lesson.free(number)), small=True)
+            solara.Button(word(lang, "classroom.free"), on_click=do(lambda: lesson.free(number)), small=True,
+                          attributes=tip(lang, "free"))
 
 
 # ---------------------------------------------------------------------- a team's screen
@@ -325,6 +368,7 @@ def TeamPage() -> None:
         set_loaded(True)
 
     SeatKeeper(storage_key=STORAGE_KEY, secret=secret, event_loaded=on_loaded)
+    Watch(lesson, lang)
     held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees the seat
     seats = use_game(lesson, lambda: tuple((s.kind, s.team) for s in lesson.seats))
     mine = lesson.seats[held[0]] if held is not None else None
@@ -335,11 +379,19 @@ def TeamPage() -> None:
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
             if mine is not None:
                 Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])
+                Money(lesson, lang, mine.number)
                 Message(problem, lang)
                 Moves(lesson, secret, mine.number, lang, set_problem)
             elif loaded:  # the browser has said that it holds no seat (or a key that opens none)
                 JoinForm(lesson, lang, seats, lost=bool(secret), on_joined=set_secret)
             LiveTable(lesson, lang, mine.number if mine is not None else None)
+
+
+@solara.component
+def Money(lesson: ClassroomGame, lang: str, seat: int) -> None:
+    """A team's own cash, net worth and plots, after every change."""
+    line = use_game(lesson, lambda: lesson.seat_money(lang, seat), [lang, seat])
+    Html(html.escape(line), ["mln-money"])
 
 
 @solara.component
@@ -355,6 +407,9 @@ def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...
         key = "seat_of" if kind == "team" else "seat_free"
         labels[word(lang, f"classroom.{key}", seat=number + 1, team=name)] = number
 
+    if seat_label not in labels:  # nothing chosen yet (or the chosen seat was taken): offer the first free seat
+        seat_label = next((label for label, number in labels.items() if seats[number][0] == "open"), "")
+
     def join() -> None:
         try:
             if seat_label not in labels:
@@ -365,12 +420,13 @@ def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...
 
     if lost and problem is None:
         Html(html.escape(word(lang, "classroom.lost_seat")), ["mln-message"])
-    solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=True)
+    solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=False)
     Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
     solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
                                on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
-    solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=True)
-    solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"])
+    solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=False)
+    solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"],
+                  attributes=tip(lang, "join"))
     Message(problem, lang)
 
 
@@ -395,7 +451,8 @@ def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem:
     managed = {lesson.action_label(a, lang): a for a in actions if a not in primary and a not in amounts}
     with solara.Div(classes=["mln-actions"]):
         for action in primary:
-            solara.Button(lesson.action_label(action, lang), on_click=lambda a=action: act(a),
+            label = lesson.action_label(action, lang)
+            solara.Button(label, on_click=lambda a=action: act(a), attributes={"title": label},
                           color="success" if action.kind in ("roll", "buy", "accept") else None)
     if amounts:
         kind = amounts[0].kind
@@ -406,8 +463,7 @@ def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem:
                           color="success")
     if managed:
         with solara.Div(classes=["mln-actions"]):
-            solara.Select(label=word(lang, "table.manage"), values=list(managed), value=managed_label,
-                          on_value=set_managed_label, style={"min-width": "260px"})
+            Choice(word(lang, "table.manage"), list(managed), managed_label, set_managed_label, wide=True)
             solara.Button(word(lang, "table.do"), disabled=managed_label not in managed,
                           on_click=lambda: act(managed[managed_label]))
 
