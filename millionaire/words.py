@@ -311,7 +311,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
-        "board.over": "Игра окончена, победитель — {winner}",
+        "board.over": "Победитель — {winner}",
         "board.fund": "Благотворительный фонд: {amount}",
         "board.box": "Касса Джекпота: {amount}",
         "board.bankrupt": "банкрот",

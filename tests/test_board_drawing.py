@@ -127,7 +127,7 @@ def test_a_played_position_draws_owners_buildings_mortgages_tokens_and_dice():
     assert initials & set(texts)  # owners and tokens carry the player's initial
     hatched = [a for a in view._holdings if getattr(a, "get_hatch", lambda: None)()]
     assert hatched  # the mortgaged plot
-    assert f"Раунд {state.round}" in " ".join(texts) or any("окончена" in t for t in texts)
+    assert f"Раунд {state.round}" in " ".join(texts) or any("Победитель" in t for t in texts)
     assert view.render_png().startswith(b"\x89PNG")
 
 

@@ -16,6 +16,7 @@ from millionaire.class_data import load_class_data
 from millionaire.classroom import ClassroomGame, IllegalMove, Refused
 from millionaire.classroom.seats import CODE_DIGITS, TEAM_NAME_MOST, clean_team_name, same_secret
 from millionaire.classroom.store import FILE_NAME, ClassroomStore
+from millionaire.editions import keys
 from millionaire.errors import MillionaireError
 from millionaire.state import GameState
 from millionaire.words import WORDS
@@ -371,3 +372,32 @@ def test_a_team_bids_in_an_auction_with_an_amount(tmp_path):
         kinds = [a.kind for a in lesson.legal_actions(mine)]
         lesson.act(mine, Action.decline() if "decline" in kinds else lesson.legal_actions(mine)[0])
     pytest.fail("no auction in 200 decisions")
+
+
+@pytest.mark.parametrize("board", keys("classroom"))
+def test_every_edition_plays_in_class_with_words_for_every_decision(tmp_path, board):
+    """Every board of the kit plays in class; each decision a team meets, and each of its answers, has
+    words in both languages (the presenter's, as at the game table)."""
+    from millionaire.agents import make_agent
+
+    lesson = ClassroomGame.open(tmp_path, board=board, seats=3, seed=6)
+    try:
+        secret = lesson.join(lesson.join_code, 0, "Foxes")
+        lesson.start()
+        bot = make_agent("aggressive", seed=1)
+        kinds = set()
+        for _ in range(400):
+            if lesson.phase == "finished":
+                break
+            if lesson.bot_to_move():
+                lesson.bot_step()
+                continue
+            actions = lesson.legal_actions(secret)
+            kinds.add(lesson.game.pending.kind)
+            for lang in ("en", "ru"):
+                assert lesson.decision_text(lang) and "{" not in lesson.decision_text(lang)
+                assert all(lesson.action_label(action, lang) for action in actions)
+            lesson.act(secret, bot.choose(lesson.game, lesson.game.pending))
+        assert {"roll"} <= kinds
+    finally:
+        lesson.close()

@@ -29,10 +29,11 @@ from typing import Any
 import ipywidgets as widgets
 import solara
 
+from .. import presenter
 from ..actions import Action
 from ..widgets.common import CLASSROOM_CSS, language_options
 from ..words import strategy_label, word
-from .lesson import BOT_STRATEGIES, PRIMARY, ClassroomGame
+from .lesson import BOT_STRATEGIES, ClassroomGame
 from .seats import Refused
 from .gate import DEVICE_HEADER, TEACHER_COOKIE, harden_widgets
 from .server import ADDRESS_VARIABLE, current
@@ -446,14 +447,14 @@ def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem:
             return
         set_problem(None)
 
-    primary = [a for a in actions if a.kind in PRIMARY or (a.kind == "use_card" and a.cell < 0)]
-    amounts = [a for a in actions if a.kind in ("bid", "bet")]
+    primary = [a for a in actions if presenter.is_primary(a)]
+    amounts = [a for a in actions if a.kind in presenter.AMOUNTS]
     managed = {lesson.action_label(a, lang): a for a in actions if a not in primary and a not in amounts}
     with solara.Div(classes=["mln-actions"]):
         for action in primary:
             label = lesson.action_label(action, lang)
             solara.Button(label, on_click=lambda a=action: act(a), attributes={"title": label},
-                          color="success" if action.kind in ("roll", "buy", "accept") else None)
+                          color="success" if action.kind in presenter.MAIN else None)
     if amounts:
         kind = amounts[0].kind
         lowest = min(a.amount for a in amounts)

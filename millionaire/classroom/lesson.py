@@ -59,7 +59,8 @@ from ..board import load_board
 from ..class_data import games_csv
 from ..engine import Game
 from ..errors import IllegalActionError, MillionaireError
-from ..events import Event, describe, reason_text, trade_text
+from .. import presenter
+from ..events import Event, describe, reason_text
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..state import GameState
@@ -76,8 +77,6 @@ PHASES = ("joining", "playing", "paused", "finished")
 LOGIN_LIFETIME = 12 * 3600
 #: Lines of the log a view shows.
 LOG_LINES = 8
-#: Decisions answered with a button; the rest (build, sell, mortgage, redeem, a card) go in a list.
-PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose")
 _DICE = re.compile(r"^(\d)\D+(\d)$")
 _log = logging.getLogger(__name__)
 
@@ -543,21 +542,9 @@ class ClassroomGame:
                         worth=self.game.net_worth(seat), plots=len(self.game.owned(seat)))
 
     def decision_text(self, lang: str) -> str:
-        """What the pending decision asks, in ``lang`` ("roll the dice …")."""
-        game = self.game
-        pending = game.pending
-        if pending is None:
-            return ""
-        fields = {"cell": game.board.cells[pending.data["cell"]].name(lang) if "cell" in pending.data else "",
-                  "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
-                  "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, self.display_names(lang), lang)
-                  if "trade" in pending.data else ""}
-        kind = pending.kind
-        if kind == "manage" and pending.data.get("between"):
-            kind = "between"
-        elif kind == "bid" and pending.data.get("building"):
-            kind = "building_bid"
-        return word(lang, f"decision.{kind}", **fields)
+        """What the pending decision asks, in ``lang`` ("roll the dice …"): the presenter's words, with
+        the names this page shows."""
+        return presenter.decision_text(self.game, lang, self.display_names(lang))
 
     def status(self, lang: str, seat: int | None = None) -> str:
         """One line for a view: the phase, who decides what, or who won; ``seat`` is the viewer's."""
@@ -607,17 +594,5 @@ class ClassroomGame:
         return "<div class='mln-log'>" + "".join(f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
 
     def action_label(self, action: Action, lang: str) -> str:
-        """The button text for ``action`` (the game table's words)."""
-        game, kind = self.game, action.kind
-        if kind == "use_card" and action.cell < 0:
-            return word(lang, "table.use_jail_card")
-        if kind == "buy":
-            return word(lang, "table.buy", price=game.board.cells[game.pending.cell].price)
-        if kind == "pay_fine":
-            return word(lang, "table.pay_fine", fine=game.rules.jail_fine)
-        if kind in ("bid", "bet"):
-            return f"{word(lang, f'table.{kind}')} {action.amount}"
-        money = game.mortgage_value(action.cell) if kind == "mortgage" else (
-            game.redemption_cost(action.cell) if kind == "redeem" else 0)
-        cell = game.board.cells[action.cell].name(lang) if action.cell >= 0 else ""
-        return word(lang, f"table.{kind}", cell=cell, money=money)
+        """The button text for ``action`` (the presenter's, as the game table's)."""
+        return presenter.action_label(self.game, action, lang)

@@ -31,6 +31,7 @@ import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..editions import keys
 from ..errors import MillionaireError
 from ..words import word
 from .gate import Gate, PageLimits, allowed_hosts, harden_widgets
@@ -43,8 +44,8 @@ DELAY_VARIABLE = "MILLIONAIRE_CLASSROOM_BOT_DELAY"
 ADDRESS_VARIABLE = "MILLIONAIRE_CLASSROOM_ADDRESS"
 DEFAULT_STORE = "classroom-games"
 DEFAULT_PORT = 8765
-#: The boards a class can play (every board of the kit).
-BOARDS = ("millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior")
+#: The boards a class can play (the edition registry's: every board of the kit).
+BOARDS = keys("classroom")
 
 _shared: ClassroomGame | None = None
 _shared_lock = threading.Lock()

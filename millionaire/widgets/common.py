@@ -14,6 +14,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..board import load_board
+from ..editions import keys
 from ..plain_text import html_text
 from ..words import check_lang, word
 
@@ -50,8 +51,8 @@ class Panel(UntilRun, widgets.VBox):
         self.lang = check_lang(lang)
 
 
-#: The boards a widget offers, by key.
-BOARD_KEYS = ("millionaire-classic", "monopoly-us", "millionaire-elite")
+#: The boards the explorers offer, by key (the edition registry's: two dice only).
+BOARD_KEYS = keys("explorers")
 
 #: Larger type and buttons that grow with their words, for a projector. Scoped to the kit's widgets.
 CLASSROOM_CSS = """<style>

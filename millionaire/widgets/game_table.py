@@ -30,25 +30,25 @@ import ipywidgets as widgets
 from ..actions import Action, Trade
 from ..agents import make_agent
 from ..board import load_board
+from ..editions import keys
 from ..engine import Game
 from ..errors import IllegalActionError
-from ..events import reason_text, trade_text
+from .. import presenter
+from ..events import reason_text
 from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import BOARD_KEYS, CLASSROOM_CSS, UntilRun, error_html, language_options, relabel
+from .common import CLASSROOM_CSS, UntilRun, error_html, language_options, relabel
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
          "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор")}
 MAX_SEATS = 6
 LOG_LINES = 8
-_PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose",
-            "buy_shares", "sell_shares", "buy_policy")
 _DICE = re.compile(r"^(\d)\D+(\d)$")
-#: The boards a table offers: the widgets' boards and Millionaire Junior (2 to 4 players, one die).
-TABLE_BOARDS = (*BOARD_KEYS, "millionaire-junior")
+#: The boards a table offers: every edition of the registry that plays at a table.
+TABLE_BOARDS = keys("table")
 
 
 def table_board_options(lang: str) -> list[tuple[str, str]]:
@@ -177,42 +177,8 @@ class GameTable(UntilRun, widgets.VBox):
         return self.game.board.cells[cell].name(self.lang)
 
     def action_label(self, action: Action) -> str:
-        """The button text for ``action``."""
-        game, kind = self.game, action.kind
-        if kind == "use_card" and action.cell < 0:
-            return self.word("use_jail_card")
-        if kind == "buy":
-            return self.word("buy", price=game.board.cells[game.pending.cell].price)
-        if kind == "pay_fine":
-            return self.word("pay_fine", fine=game.rules.jail_fine)
-        pending = game.pending.kind if game.pending is not None else ""
-        if pending in ("exchange", "insurance", "lot") or kind == "sell_shares":  # Elite's questions, shares for a debt
-            return self._market_label(action)
-        if kind == "roll" and game.rules.dice == 1:
-            return self.word("roll_one")
-        if kind == "decline" and not game.rules.auction_unbought:
-            return self.word("decline_free")  # Junior: no auction
-        money = 0
-        if kind == "mortgage":
-            money = game.mortgage_value(action.cell)
-        elif kind == "redeem":
-            money = game.redemption_cost(action.cell)
-        cell = self.cell_name(action.cell) if action.cell >= 0 else ""
-        return self.word(kind, cell=cell, money=money)
-
-    def _market_label(self, action: Action) -> str:
-        """The button text at the Exchange, the insurance company and the Auction cell."""
-        game, kind = self.game, action.kind
-        money = game.board.money
-        if kind == "skip":
-            return self.word("skip_market")
-        if kind in ("buy_shares", "sell_shares"):
-            total = action.amount * game.state.market["price"]  # type: ignore[index]
-            return self.word(kind, count=action.amount, amount=money(total, self.lang))
-        if kind == "buy_policy":
-            policy = game.board.policies[action.amount - 1]
-            return self.word("buy_policy", policy=policy.name(self.lang), amount=money(policy.premium, self.lang))
-        return self.word("buy_lot", cell=self.cell_name(action.cell), amount=money(game.board.cells[action.cell].price, self.lang))
+        """The button text for ``action`` (see :func:`millionaire.presenter.action_label`)."""
+        return presenter.action_label(self.game, action, self.lang)
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, the board and the log to ``lang`` (``"en"`` or ``"ru"``), mid-game."""
@@ -448,34 +414,10 @@ class GameTable(UntilRun, widgets.VBox):
         name = game.names[pending.player]
         if game.agents[pending.player] is not None:
             return f"<div class='mln-status'>{html_text(self.word('bot_turn', player=name, bots=self.word('bots')))}</div>"
-        market = game.state.market
-        fields = {"cell": self.cell_name(pending.data["cell"]) if "cell" in pending.data else "",
-                  "price": game.board.money(market["price"], self.lang) if market is not None else "",
-                  "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
-                  "trade": trade_text(pending.data["trade"], pending.data["from"], game.board, game.names, self.lang)
-                  if "trade" in pending.data else ""}
-        kind = pending.kind
-        if kind == "manage" and pending.data.get("between"):
-            kind = "between"  # a window between turns (Monopoly's rules)
-        elif kind == "bid" and pending.data.get("building"):
-            kind = "building_bid"  # the bank is short of buildings: one is auctioned
-        elif kind == "roll" and self._plain_rules() and game.rules.dice == 1:
-            kind = "roll_one"  # Junior: one die, and nothing to build, mortgage or trade first
-        elif kind == "manage" and self._plain_rules():
-            kind = "manage_plain"
-        elif kind == "buy" and not game.rules.auction_unbought:
-            kind = "buy_free"  # Junior: a half not bought stays free
-        elif kind == "choose" and pending.data.get("purpose") == "free_half":
-            kind = "free_half"
-        what = word(self.lang, f"decision.{kind}", **fields)
+        what = presenter.decision_text(game, self.lang)
         colour = PLAYER_COLOURS[pending.player % len(PLAYER_COLOURS)]
         return (f"<div class='mln-status'><span class='mln-dot' style='background:{colour}'></span>"
                 f"{html_text(self.word('to_play', player=name, what=what))}</div>")
-
-    def _plain_rules(self) -> bool:
-        """Rules with no building, no mortgage and no trade (Junior): a turn is only roll and end."""
-        rules = self.game.rules
-        return rules.small_supply == 0 and rules.mortgage_rate == 0 and rules.trade_offers_per_turn == 0
 
     def _buttons(self) -> None:
         game = self.game
@@ -484,10 +426,10 @@ class GameTable(UntilRun, widgets.VBox):
         actions = game.legal_actions() if human_turn else []
         primary, managed = [], []
         for action in actions:
-            if action.kind in ("bid", "bet"):
+            if action.kind in presenter.AMOUNTS:
                 continue
-            if action.kind in _PRIMARY or (action.kind == "use_card" and action.cell < 0):
-                button = _button(self.action_label(action), "success" if action.kind in ("roll", "buy", "accept") else "")
+            if presenter.is_primary(action):
+                button = _button(self.action_label(action), "success" if action.kind in presenter.MAIN else "")
                 button.on_click(lambda _, a=action: self.do(a))
                 primary.append(button)
             else:
