@@ -401,3 +401,40 @@ def test_every_edition_plays_in_class_with_words_for_every_decision(tmp_path, bo
         assert {"roll"} <= kinds
     finally:
         lesson.close()
+
+
+def test_a_team_offers_a_trade_and_the_other_team_answers(tmp_path):
+    lesson = ClassroomGame.open(tmp_path, seats=2, seed=3)
+    try:
+        foxes, owls = lesson.join(lesson.join_code, 0, "Foxes"), lesson.join(lesson.join_code, 1, "Owls")
+        lesson.start()
+        state = lesson.game.state
+        state.owner[1], state.owner[4] = 0, 1  # each team owns one plot
+        partners, give, take = lesson.trade_choices(foxes, "en")
+        assert partners == [("Owls", 1)] and (lesson.board.cells[1].name("en"), 1) in give
+        assert any(cell == 4 for _, cell in take)
+        assert lesson.trade_choices(owls, "en") == ([], [], [])  # not the Owls' decision
+        before = lesson.version
+        lesson.offer_trade(foxes, 1, give=[1], take=[4], give_cash=50)
+        assert lesson.version == before + 1 and lesson.game.pending.kind == "trade_reply"
+        assert lesson.game.pending.player == 1 and "Foxes" in lesson.decision_text("en")
+        lesson.act(owls, Action("accept"))
+        assert state.owner[1] == 1 and state.owner[4] == 0
+    finally:
+        lesson.close()
+
+
+@pytest.mark.parametrize("bad", [dict(partner="1"), dict(partner=1, give=[1.5]), dict(partner=1, give_cash=-5),
+                                 dict(partner=1, give="1"), dict(partner=True), dict(partner=1, take=[10 ** 12]),
+                                 dict(partner=0, give_cash=5), dict(partner=1)])
+def test_a_forged_trade_is_refused_and_changes_nothing(tmp_path, bad):
+    lesson = ClassroomGame.open(tmp_path, seats=2, seed=3)
+    try:
+        foxes = lesson.join(lesson.join_code, 0, "Foxes")
+        lesson.start()
+        before = (lesson.version, lesson.game.state.to_json())
+        with pytest.raises(Refused):
+            lesson.offer_trade(foxes, **bad)
+        assert (lesson.version, lesson.game.state.to_json()) == before
+    finally:
+        lesson.close()

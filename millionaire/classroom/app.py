@@ -67,6 +67,7 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
   justify-content: center; padding: 24px; background: rgba(255, 255, 255, 0.94); color: #24452a;
   font: bold 22px sans-serif; text-align: center; }
 .mln-money { font-size: 16px; font-weight: bold; color: #24452a; }
+.mln-trade { display: flex; flex-direction: column; gap: 4px; }
 /* Vuetify's green and orange carry white text below the contrast a projector needs (WCAG AA 4.5:1) */
 .mln-side .v-btn.success { background-color: #1b5e20 !important; }
 .mln-side .v-btn.warning { background-color: #9a3412 !important; }
@@ -383,6 +384,7 @@ def TeamPage() -> None:
                 Money(lesson, lang, mine.number)
                 Message(problem, lang)
                 Moves(lesson, secret, mine.number, lang, set_problem)
+                TradeForm(lesson, secret, mine.number, lang, set_problem)
             elif loaded:  # the browser has said that it holds no seat (or a key that opens none)
                 JoinForm(lesson, lang, seats, lost=bool(secret), on_joined=set_secret)
             LiveTable(lesson, lang, mine.number if mine is not None else None)
@@ -467,6 +469,54 @@ def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem:
             Choice(word(lang, "table.manage"), list(managed), managed_label, set_managed_label, wide=True)
             solara.Button(word(lang, "table.do"), disabled=managed_label not in managed,
                           on_click=lambda: act(managed[managed_label]))
+
+
+@solara.component
+def TradeForm(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
+    """A trade offer to another seat: shown only when the seat decides where trades are offered."""
+    use_version(lesson)
+    partner, set_partner = solara.use_state(None)
+    give, set_give = solara.use_state(())
+    take, set_take = solara.use_state(())
+    give_cash, set_give_cash = solara.use_state(0)
+    take_cash, set_take_cash = solara.use_state(0)
+    shown, set_shown = solara.use_state(False)
+    partners, gives, takes = lesson.trade_choices(secret, lang)
+    if not partners:
+        return
+    chosen = partner if partner in [value for _, value in partners] else partners[0][1]
+    wide = {"width": "100%"}
+    style = {"description_width": "initial"}
+
+    def offer() -> None:
+        try:
+            lesson.offer_trade(secret, chosen, give=list(give), take=list(take), give_cash=give_cash,
+                               take_cash=take_cash, seat=seat)
+        except Refused as error:
+            set_problem(error)
+            return
+        set_problem(None)
+        for clear, empty in ((set_give, ()), (set_take, ()), (set_give_cash, 0), (set_take_cash, 0)):
+            clear(empty)
+
+    solara.Button(("▾ " if shown else "▸ ") + word(lang, "classroom.trade_title"), on_click=lambda: set_shown(not shown),
+                  text=True, classes=["mln-trade-toggle"], attributes={"aria-expanded": "true" if shown else "false"})
+    if shown:
+        with solara.Div(classes=["mln-trade"]):
+            widgets.Dropdown.element(description=word(lang, "table.partner"), options=partners, value=chosen,
+                                     on_value=set_partner, style=style)
+            widgets.SelectMultiple.element(description=word(lang, "table.give"), options=gives,
+                                           value=tuple(c for c in give if c in {cell for _, cell in gives}),
+                                           on_value=set_give, rows=4, style=style, layout=wide)
+            widgets.SelectMultiple.element(description=word(lang, "table.take"), options=takes,
+                                           value=tuple(c for c in take if c in {cell for _, cell in takes}),
+                                           on_value=set_take, rows=4, style=style, layout=wide)
+            widgets.BoundedIntText.element(description=word(lang, "table.give_cash"), value=give_cash, min=0,
+                                           max=10 ** 6, on_value=set_give_cash, style=style)
+            widgets.BoundedIntText.element(description=word(lang, "table.take_cash"), value=take_cash, min=0,
+                                           max=10 ** 6, on_value=set_take_cash, style=style)
+            solara.Button(word(lang, "table.offer"), on_click=offer, classes=["mln-offer"],
+                          attributes={"title": word(lang, "table.offer")})
 
 
 @solara.component

@@ -53,7 +53,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Trade
 from ..agents import STRATEGIES, make_agent
 from ..board import load_board
 from ..class_data import games_csv
@@ -282,6 +282,62 @@ class ClassroomGame:
             if mine is None or self.phase != "playing" or pending is None or pending.player != mine.number:
                 return []
             return self.game.legal_actions()
+
+    def trade_choices(self, secret: str, lang: str) -> tuple[list[tuple[str, int]], list[tuple[str, int]], list[tuple[str, int]]]:
+        """What the seat of ``secret`` may put in a trade offer now, as (label, value) pairs for a
+        form: the partners, its own plots it may give, and the others' plots it may ask for. All
+        empty when it may not offer one (not its decision, or not one where offers are made).
+
+        >>> import tempfile
+        >>> lesson = ClassroomGame.open(tempfile.mkdtemp(), seats=2, seed=1, lang="en")
+        >>> secret = lesson.join(lesson.join_code, 0, "Owls"); lesson.start()
+        >>> partners, give, take = lesson.trade_choices(secret, "en")
+        >>> partners, give, take
+        ([('Bot 2', 1)], [], [])
+        >>> lesson.close()
+        """
+        with self._lock:
+            pending = self.game.pending
+            if not self.may_offer(secret):
+                return [], [], []
+            game, names, cells = self.game, self.display_names(lang), self.board.cells
+            mine = pending.player
+            partners = [(names[seat], seat) for seat, player in enumerate(game.state.players)
+                        if seat != mine and not player.bankrupt]
+            mortgaged_ok = game.rules.trade_mortgaged
+            give = [(cells[c].name(lang), c) for c in game.board.ownable if game.tradeable(c, mine, mortgaged_ok)]
+            take = [(f"{cells[c].name(lang)} ({names[game.state.owner[c]]})", c) for c in game.board.ownable
+                    if game.state.owner[c] not in (-1, mine) and game.tradeable(c, game.state.owner[c], mortgaged_ok)]
+            return partners, give, take
+
+    def may_offer(self, secret: str) -> bool:
+        """Whether the seat of ``secret`` decides now, at a decision where trades are offered."""
+        with self._lock:
+            mine = self.seat_of(secret)
+            pending = self.game.pending
+            return (mine is not None and self.phase == "playing" and pending is not None
+                    and pending.player == mine.number and pending.kind in ("roll", "manage")
+                    and self.game.rules.trade_offers_per_turn > 0)
+
+    def offer_trade(self, secret: str, partner: Any, give: Any = (), take: Any = (), give_cash: Any = 0,
+                    take_cash: Any = 0, seat: int | None = None) -> None:
+        """Offer a trade for the seat of ``secret``: ``partner`` (a seat), the plots given and asked
+        for, and money each way. Whatever a page sends is checked: numbers must be whole numbers,
+        the engine judges the offer (:class:`IllegalMove` names why it is refused), nothing changes
+        on a refusal."""
+        def whole(value: Any, field: str) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10 ** 9:
+                raise Refused("bad_trade", field=field)
+            return value
+
+        def cells(values: Any, field: str) -> tuple[int, ...]:
+            if not isinstance(values, (list, tuple)) or len(values) > len(self.board.cells):
+                raise Refused("bad_trade", field=field)
+            return tuple(whole(value, field) for value in values)
+
+        trade = Trade(partner=whole(partner, "partner"), give_cells=cells(give, "give"), take_cells=cells(take, "take"),
+                      give_cash=whole(give_cash, "give_cash"), take_cash=whole(take_cash, "take_cash"))
+        self.act(secret, Action.offer(trade), seat=seat)
 
     def _check_running(self) -> None:
         if self.phase == "joining":
