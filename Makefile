@@ -21,6 +21,7 @@ NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cf
 .PHONY: lab test fuzz bench app install site site-test classroom
 
 install: $(STAMP)
+	@$(BIN)/millionaire engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,18 +30,28 @@ $(BIN)/python:
 COMPILED := $(shell sed -n 's/^compiled = \[\(.*\)\]/\1/p' pyproject.toml | tr -d '",')
 COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
 
+# The compiled modules' contents as a checksum in a file's name: a changed source (whatever its date, as
+# cp -p or an unzip leaves it) is a missing file, so the kit reinstalls and compiles it.
+SOURCES_SUM := $(VENV)/.sources-$(shell cat $(COMPILED_SOURCES) | cksum | cut -d' ' -f1)
+
+$(SOURCES_SUM): | $(BIN)/python
+	rm -f $(VENV)/.sources-*
+	touch $@
+
 # Reinstall (and recompile the engine) whenever the project file, the build or a compiled module changes.
 # JupyterLab reads overrides.json from its settings folder: no "get news?" pop-up over a lesson.
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 
-$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(SOURCES_SUM) config/jupyterlab-overrides.json | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale,classroom]'
 	mkdir -p $(LAB_SETTINGS)
 	cp config/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 
+# First it says which engine runs (compiled, or its Python source and why) and how to switch.
 lab: $(STAMP)
+	@$(BIN)/millionaire engine
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
 
 # Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared).

@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from . import movement
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
+from .compiled import IN_USE, check_sealed, seal
 from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
@@ -77,6 +79,7 @@ class GameResult:
         return self.reason.startswith("round limit")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and open to subclasses written in notebooks
 class Game:
     """A game of Millionaire Classic or Monopoly.
 
@@ -113,6 +116,8 @@ class Game:
     ) -> None:
         from .agents import make_agent
 
+        if _SEALED and type(self) is Game:
+            check_sealed(Game, _SEALED)
         self.board = board
         self.rules = rules if rules is not None else (state.rules if state else RuleSet.for_board(board.key))
         if self.rules.small_per_large + 2 != board.levels:
@@ -301,6 +306,8 @@ class Game:
         ``trusted`` (the built-in strategies, whose answers come from the engine's own checks and
         are tested through :meth:`apply` by the property tests): the fast path for simulations.
         """
+        if _SEALED and type(self) is Game:
+            check_sealed(Game, _SEALED)
         self.round_limit = max_rounds
         state = self.state
         agents = self.agents
@@ -1780,3 +1787,8 @@ class Game:
         state.winner = winner
         state.reason = reason
         self._event("game_over", winner, -1, 0, -1, reason)
+
+
+# Game's methods as compiled. A compiled Game calls its own methods directly, so one replaced on the
+# class (Game.rent = ...) would be ignored: Game() and run() refuse that, saying how to run the source.
+_SEALED: dict[str, object] = seal(Game) if "engine" in IN_USE else {}
