@@ -18,7 +18,7 @@ CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab test fuzz bench app install site site-test classroom
+.PHONY: lab test typecheck fuzz bench app install site site-test classroom
 
 install: $(STAMP)
 	@$(BIN)/millionaire engine
@@ -54,13 +54,21 @@ lab: $(STAMP)
 	@$(BIN)/millionaire engine
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) notebooks/
 
-# Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared).
+# The type checker and the linter first (`make typecheck`), then unit, property, doctest, widget and
+# browser tests, and every notebook under nbval (outputs compared).
 # Then the compiled modules' own examples (doctests), the rules and the replays once more from their
 # Python source, which is what the compiled engine is checked against. The website's test builds the
 # whole site (minutes): it is `make site-test`, which CI runs after this.
-test: $(STAMP)
+test: $(STAMP) typecheck
 	$(BIN)/python -m pytest -q tests millionaire notebooks app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
 	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
+
+# The type checker over the compiled modules, as setup.py's compiler runs it (mypyc compiles only what
+# mypy accepts, so a type error here would make the install fall back to plain Python), then the linter
+# (its rules in pyproject.toml). Seconds; `make test` runs it first.
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy --ignore-missing-imports $(COMPILED_SOURCES)
+	$(BIN)/python -m ruff check --quiet .
 
 fuzz: $(STAMP)
 	MILLIONAIRE_FUZZ_GAMES=2000 $(BIN)/python -m pytest -q tests/test_properties.py

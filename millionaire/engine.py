@@ -443,10 +443,11 @@ class Game:
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
         state, top = self.state, self.rules.small_per_large + 1
-        small = sum(l for l in state.level if l < top)
-        large = sum(1 for l in state.level if l == top)
-        s, l = self.rules.small_supply, self.rules.large_supply
-        return (None if s is None else s - small, None if l is None else l - large)
+        small = sum(level for level in state.level if level < top)
+        large = sum(1 for level in state.level if level == top)
+        small_supply, large_supply = self.rules.small_supply, self.rules.large_supply
+        return (None if small_supply is None else small_supply - small,
+                None if large_supply is None else large_supply - large)
 
     def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
@@ -1104,7 +1105,7 @@ class Game:
 
     # ------------------------------------------------------------------ arriving on a cell
     def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
-        state, board = self.state, self.board
+        state = self.state
         seat = state.current
         player = state.players[seat]
         player.position = cell

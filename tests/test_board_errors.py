@@ -200,7 +200,7 @@ def test_broken_slot_machine_names_the_reason(tmp_path: Path, edit: Callable[[st
     path.write_text(edit(CLASSIC.read_text(encoding="utf-8")), encoding="utf-8")
     with pytest.raises(BoardFileError, match=re.escape(reason)) as caught:
         load_board(path)
-    assert str(caught.value).startswith(f"my_board.toml: [slot_machine]: ") and field in str(caught.value)
+    assert str(caught.value).startswith("my_board.toml: [slot_machine]: ") and field in str(caught.value)
 
 
 def test_a_slot_machine_without_a_jackpot_cell_is_refused(tmp_path: Path) -> None:

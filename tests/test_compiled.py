@@ -19,6 +19,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -340,3 +341,12 @@ def test_the_engine_command_says_which_engine_runs(capsys: pytest.CaptureFixture
     assert "MILLIONAIRE_PURE=1" in said or "installed without compiling" in said
     assert main(["engine", "--lang", "ru"]) == 0
     assert "Движок" in capsys.readouterr().out
+
+
+def test_the_type_checker_in_the_tests_is_the_compiler_s() -> None:
+    """``make typecheck`` runs the mypy that setup.py compiles with: the same errors, before a teacher's install."""
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    pin = [req for req in project["build-system"]["requires"] if req.startswith("mypy")]
+    assert len(pin) == 1 and "==" in pin[0]
+    assert pin[0] in project["project"]["optional-dependencies"]["test"]
+    assert any(req.startswith("ruff==") for req in project["project"]["optional-dependencies"]["test"])

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from helpers import end_turn, give, new_game, rig, roll, settle, stack
+from helpers import end_turn, give, new_game, roll, stack
 from millionaire import Action, CellKind, Game, GameState, IllegalActionError, RuleSet, SaveFileError, Trade, load_board
 from millionaire import movement
 from millionaire.events import BANK, Event, describe
