@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,12 @@ def _tables(board: Board, rules: RuleSet) -> _Tables:
         _TABLES.clear()
     _TABLES[key] = (board, tables)
     return tables
+
+
+def _renamed(old: str, new: str) -> None:
+    """Warn that ``Game.old`` is ``Game.new`` now (the old names stay for one release)."""
+    warnings.warn(f"Game.{old} is deprecated and will be removed in the next release: use Game.{new}, which "
+                  "returns the same text (\"\" when the move is allowed)", DeprecationWarning, stacklevel=3)
 
 
 @dataclass(frozen=True)
@@ -510,8 +517,9 @@ class Game:
         """Price of one building on ``cell``'s industry."""
         return self.board.industries[self.board.cells[cell].industry].build_price
 
-    def can_build(self, seat: int, cell: int, free: bool = False) -> str:
-        """Why ``seat`` cannot build on ``cell`` now ("" when it can)."""
+    def build_problem(self, seat: int, cell: int, free: bool = False) -> str:
+        """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
+        pays for the building)."""
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT:
@@ -539,8 +547,8 @@ class Game:
             return f"not enough cash ({state.players[seat].cash} < {self.build_price(cell)})"
         return ""
 
-    def can_sell(self, seat: int, cell: int) -> str:
-        """Why ``seat`` cannot sell a building of ``cell`` now ("" when it can)."""
+    def sell_problem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
@@ -551,8 +559,8 @@ class Game:
             return "sell evenly: another plot of the industry has more buildings"
         return ""
 
-    def can_mortgage(self, seat: int, cell: int) -> str:
-        """Why ``seat`` cannot mortgage ``cell`` now ("" when it can)."""
+    def mortgage_problem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can."""
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat:
@@ -565,8 +573,8 @@ class Game:
             return f"sell the buildings of {info.name_en}{'' if self._plot_locks else chr(39) + 's industry'} first"
         return ""
 
-    def can_redeem(self, seat: int, cell: int) -> str:
-        """Why ``seat`` cannot redeem ``cell`` now ("" when it can)."""
+    def redeem_problem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
@@ -574,6 +582,26 @@ class Game:
         if state.players[seat].cash < self.redemption_cost(cell):
             return f"not enough cash ({state.players[seat].cash} < {self.redemption_cost(cell)})"
         return ""
+
+    def can_build(self, seat: int, cell: int, free: bool = False) -> str:
+        """Deprecated: the old name of :meth:`build_problem` (it returns ``""`` when building is allowed)."""
+        _renamed("can_build", "build_problem")
+        return self.build_problem(seat, cell, free)
+
+    def can_sell(self, seat: int, cell: int) -> str:
+        """Deprecated: the old name of :meth:`sell_problem`."""
+        _renamed("can_sell", "sell_problem")
+        return self.sell_problem(seat, cell)
+
+    def can_mortgage(self, seat: int, cell: int) -> str:
+        """Deprecated: the old name of :meth:`mortgage_problem`."""
+        _renamed("can_mortgage", "mortgage_problem")
+        return self.mortgage_problem(seat, cell)
+
+    def can_redeem(self, seat: int, cell: int) -> str:
+        """Deprecated: the old name of :meth:`redeem_problem`."""
+        _renamed("can_redeem", "redeem_problem")
+        return self.redeem_problem(seat, cell)
 
     def tradeable(self, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
         """A property ``seat`` may trade or lose to a card: his, not locked by a building, and
@@ -601,7 +629,7 @@ class Game:
         if effect == "free_building":
             small = self.rules.small_per_large
             return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                    if state.level[c] < small and not self.can_build(seat, c, free=True)]
+                    if state.level[c] < small and not self.build_problem(seat, c, free=True)]
         if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
             repay = self.rules.return_mortgaged_plot == "repay"
             cash = state.players[seat].cash
@@ -715,15 +743,15 @@ class Game:
 
     def _raising_actions(self, seat: int) -> list[Action]:
         """The ways to raise cash now: sell a building, mortgage a property."""
-        actions = [Action.sell(c) for c in self.board.plots if not self.can_sell(seat, c)]
-        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.can_mortgage(seat, c)]
+        actions = [Action.sell(c) for c in self.board.plots if not self.sell_problem(seat, c)]
+        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.mortgage_problem(seat, c)]
 
     def _window_actions(self, seat: int, redeem: bool) -> list[Action]:
         board = self.board
-        actions = [Action.build(c) for c in board.plots if not self.can_build(seat, c)]
+        actions = [Action.build(c) for c in board.plots if not self.build_problem(seat, c)]
         actions += self._raising_actions(seat)
         if redeem:
-            actions += [Action.redeem(c) for c in board.ownable if not self.can_redeem(seat, c)]
+            actions += [Action.redeem(c) for c in board.ownable if not self.redeem_problem(seat, c)]
         for card in self.state.players[seat].cards:
             effect = board.decks[card[0]].cards[card[1]].effect
             actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
@@ -752,15 +780,15 @@ class Game:
             if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
                 return f"{cell!r} is not a cell of the board"
             if what == "build":
-                return self.can_build(seat, cell)
+                return self.build_problem(seat, cell)
             if what == "sell":
-                return self.can_sell(seat, cell)
+                return self.sell_problem(seat, cell)
             if what == "mortgage":
-                return self.can_mortgage(seat, cell)
+                return self.mortgage_problem(seat, cell)
             if what == "redeem":
                 if kind != "roll" and not rules.redeem_any_time:
                     return "redeem only before rolling"
-                return self.can_redeem(seat, cell)
+                return self.redeem_problem(seat, cell)
             if what == "offer":
                 if data.get("offers", 0) >= rules.trade_offers_per_turn:
                     return f"at most {rules.trade_offers_per_turn} trade offers per turn"
@@ -1099,7 +1127,7 @@ class Game:
                 if level[cell] < level[lowest]:
                     lowest = cell
             else:
-                if level[lowest] < top and not self.can_build(seat, lowest):
+                if level[lowest] < top and not self.build_problem(seat, lowest):
                     could[seat] = True
         return could
 
@@ -1298,7 +1326,7 @@ class Game:
         board order; ``paid``: the building is paid for already, so cash does not matter."""
         board, level, small = self.board, self.state.level, self.rules.small_per_large
         return sorted(c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                      if (level[c] == small) == large and not self.can_build(seat, c, free=paid))
+                      if (level[c] == small) == large and not self.build_problem(seat, c, free=paid))
 
     def _auctioned_building_site(self, winner: int, ordered: int) -> int:
         """Where the winner of a building auction builds: the plot ordered if it is his, else his first
