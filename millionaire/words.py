@@ -58,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         # strategies, as the widgets and the CLI name them
         "strategy.human": "human", "strategy.cautious": "cautious", "strategy.aggressive": "aggressive",
         "strategy.monopolist": "monopolist", "strategy.random": "random",
+        "economics.level_empty": "empty",
         # which engine runs (millionaire engine, make lab, the warning at import)
         "engine.compiled": "The engine runs compiled (fast). To run it from its Python source: MILLIONAIRE_PURE=1 make lab (or set MILLIONAIRE_PURE=1 before importing millionaire).",
         "engine.asked": "The engine runs from its Python source (slower), as MILLIONAIRE_PURE=1 asks. Without that setting the compiled engine runs, when it is compiled from the same source.",
@@ -298,6 +299,7 @@ WORDS: dict[str, dict[str, str]] = {
         "print.reason_read_only": "диск только для чтения", "print.reason_no_files": "там нельзя создать файл",
         "strategy.human": "человек", "strategy.cautious": "осторожный", "strategy.aggressive": "агрессивный",
         "strategy.monopolist": "монополист", "strategy.random": "случайный",
+        "economics.level_empty": "пустой",
         "engine.compiled": "Движок работает скомпилированным (быстро). Чтобы запустить его из исходного кода на Python: MILLIONAIRE_PURE=1 make lab (или задайте MILLIONAIRE_PURE=1 до импорта millionaire).",
         "engine.asked": "Движок работает из исходного кода на Python (медленнее), как просит MILLIONAIRE_PURE=1. Без этой настройки работает скомпилированный движок, если он скомпилирован из того же кода.",
         "engine.edited": "Изменено после компиляции (или скомпилировано без записи об исходном коде): {files}. Движок работает из исходного кода на Python (медленнее). Чтобы скомпилировать код в нынешнем виде: make install (или pip install -e .).",
