@@ -32,6 +32,7 @@ from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
 from .jackpot import payout
+from .notation import to_notation
 from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
@@ -291,13 +292,16 @@ class Game:
         """
         state = self.state
         if state.finished:
-            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over")
+            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over",
+                                     to_notation(state))
         if not isinstance(action, Action):
-            raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)")
+            raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)",
+                                     "", to_notation(state))
         data = state.pending
         problem = self._problem(data, action)
         if problem or data is None:
-            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem)
+            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
+                                     to_notation(state))
         self.actions.append((data["player"], action))
         self._execute(data, action)
         return self.advance()
@@ -386,7 +390,7 @@ class Game:
         ('timed game: the richest', True)
         """
         if self.state.finished:
-            raise IllegalActionError("cannot end the game now: it is over", "the game is over")
+            raise IllegalActionError("cannot end the game now: it is over", "the game is over", to_notation(self.state))
         self._finish(self._richest(), "timed game: the richest")
         return self.result()
 

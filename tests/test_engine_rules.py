@@ -7,6 +7,7 @@ import pytest
 from helpers import end_turn, give, new_game, pass_turn, rig, roll, settle, stack
 from millionaire import Action, Game, IllegalActionError, RuleSet, Trade, load_board
 from millionaire.events import BANK, FUND
+from millionaire.notation import to_notation
 
 # ---------------------------------------------------------------- setup and the ledger
 
@@ -1125,6 +1126,9 @@ def test_illegal_action_names_itself_and_the_decision_and_changes_nothing(classi
     with pytest.raises(IllegalActionError) as error:
         game.apply(Action.buy())
     assert "Action.buy()" in str(error.value) and "roll" in str(error.value)
+    position = to_notation(game.state)  # where, as a chess engine gives the board of an illegal move
+    assert error.value.position == position and str(error.value).endswith(f"; position: {position}")
+    assert "position" not in error.value.reason  # the reason alone, for the table
     with pytest.raises(IllegalActionError, match="not a cell"):
         game.apply(Action.build(99))
     with pytest.raises(IllegalActionError, match="not an Action"):
