@@ -22,9 +22,10 @@ CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab lab-en lab-teacher teacher test fuzz bench app install site site-test classroom
+.PHONY: lab lab-en lab-teacher teacher test typecheck fuzz bench app install site site-test classroom
 
 install: $(STAMP)
+	@$(BIN)/millionaire engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,14 @@ $(BIN)/python:
 # The engine modules compiled at install (setup.py); listed in pyproject.toml.
 COMPILED := $(shell sed -n 's/^compiled = \[\(.*\)\]/\1/p' pyproject.toml | tr -d '",')
 COMPILED_SOURCES := $(patsubst %,millionaire/%.py,$(COMPILED))
+
+# The compiled modules' contents as a checksum in a file's name: a changed source (whatever its date, as
+# cp -p or an unzip leaves it) is a missing file, so the kit reinstalls and compiles it.
+SOURCES_SUM := $(VENV)/.sources-$(shell cat $(COMPILED_SOURCES) | cksum | cut -d' ' -f1)
+
+$(SOURCES_SUM): | $(BIN)/python
+	rm -f $(VENV)/.sources-*
+	touch $@
 
 # Reinstall (and recompile the engine) whenever the project file, the build or a compiled module changes.
 # JupyterLab reads overrides.json from its settings folder as its defaults: no "get news?" pop-up
@@ -45,13 +54,15 @@ open_lab = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/over
 	$(BIN)/jupyter trust $(NOTARY) $(1)/*.ipynb $(1)/ru/*.ipynb > /dev/null && \
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(NOTARY) --LabApp.default_url=/lab/tree/$(LAB_FIRST) $(LAB_ARGS) $(1)/
 
-$(STAMP): pyproject.toml setup.py $(COMPILED_SOURCES) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(SOURCES_SUM) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale,classroom]'
 	$(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 
+# First it says which engine runs (compiled, or its Python source and why) and how to switch.
 lab: $(STAMP)
+	@$(BIN)/millionaire engine
 	$(call open_lab,notebooks)
 
 lab-en:
@@ -65,14 +76,22 @@ teacher: $(STAMP)
 lab-teacher: teacher
 	$(call open_lab,build/teacher)
 
-# Unit, property, doctest, widget and browser tests, and every notebook under nbval (outputs compared):
-# the students' copies and the teacher's copies, whose solutions' outputs are compared too.
+# The type checker and the linter first (`make typecheck`), then unit, property, doctest, widget and
+# browser tests, and every notebook under nbval (outputs compared): the students' copies and the
+# teacher's copies, whose solutions' outputs are compared too.
 # Then the compiled modules' own examples (doctests), the rules and the replays once more from their
 # Python source, which is what the compiled engine is checked against. The website's test builds the
 # whole site (minutes): it is `make site-test`, which CI runs after this.
-test: $(STAMP) teacher
+test: $(STAMP) typecheck teacher
 	$(BIN)/python -m pytest -q tests millionaire lessons/teacher.py notebooks build/teacher app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
 	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
+
+# The type checker over the compiled modules, as setup.py's compiler runs it (mypyc compiles only what
+# mypy accepts, so a type error here would make the install fall back to plain Python), then the linter
+# (its rules in pyproject.toml). Seconds; `make test` runs it first.
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy --ignore-missing-imports $(COMPILED_SOURCES)
+	$(BIN)/python -m ruff check --quiet .
 
 fuzz: $(STAMP)
 	MILLIONAIRE_FUZZ_GAMES=2000 $(BIN)/python -m pytest -q tests/test_properties.py

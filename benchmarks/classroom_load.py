@@ -1,7 +1,7 @@
 """Classroom load: many team pages watch one game while bots play; how soon does each move reach all?
 
 Thirty team pages (Solara's virtual kernels, each rendering the real team page, with a recording
-socket in place of the browser's websocket: ``millionaire/classroom/watchers.py``) watch one game
+socket in place of the browser's websocket: ``tests/watchers.py``) watch one game
 of four bots for 200 turns. For every move (every saved change of the game) we take the time from
 the change to the moment the last of the pages had it sent, and report the median and the 95th
 percentile, the moves some page missed (must be none), and the memory each page costs.
@@ -33,7 +33,7 @@ def measure(sessions: int, turns: int, bot_delay: float) -> dict:
     import solara.server.app  # noqa: F401  (as the server does: widgets talk to their own virtual kernel)
 
     from millionaire.classroom import server
-    from millionaire.classroom.watchers import delays, open_sessions
+    from watchers import delays, open_sessions  # tests/watchers.py: test and benchmark support
 
     lesson = server.current()
     pages, memory_kib = open_sessions(sessions, lang="ru")
@@ -101,4 +101,5 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     main()

@@ -20,6 +20,8 @@ from .events import Event
 from .rules import RuleSet
 from .state import GameState, PlayerState
 
+compiled.make_inspectable()  # IPython's Game.rent?? shows the source of a compiled method
+
 __version__ = "0.1.0"
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Strategies: each agent answers the engine's decisions with an :class:`~millionaire.actions.Action`.
 
 An agent is any object with ``choose(game, decision) -> Action``. No rule lives here: agents read
-the state and the engine's own checks (``game.can_build``, ``game.legal_actions()``, ...) and pick.
+the state and the engine's own checks (``game.build_problem``, ``game.legal_actions()``, ...) and pick.
 The built-in strategies are ``trusted``: ``Game.run`` asks them the same question through
 ``answer(game, data)`` (the decision's data, without the :class:`Decision` wrapper) and does not
 re-check their answers; the property tests check those answers through ``Game.apply``.
@@ -233,7 +233,7 @@ class ThresholdAgent(Agent):
             for cell in cells:
                 if level[cell] < level[lowest]:
                     lowest = cell
-            if not game.can_build(seat, lowest):
+            if not game.build_problem(seat, lowest):
                 best_cell, best_price = lowest, price
         return best_cell
 
@@ -318,10 +318,10 @@ class ThresholdAgent(Agent):
             # Shares first: they earn nothing, buildings and plots earn rent. Just enough of them.
             short = data["amount"] - state.players[seat].cash
             return Action.sell_shares(min(market["shares"][seat], -(-short // market["price"])))
-        built = [c for c in board.plots if not game.can_sell(seat, c)]
+        built = [c for c in board.plots if not game.sell_problem(seat, c)]
         if built:
             return Action.sell(max(built, key=lambda c: (state.level[c], c)))
-        mortgageable = [c for c in board.ownable if not game.can_mortgage(seat, c)]
+        mortgageable = [c for c in board.ownable if not game.mortgage_problem(seat, c)]
         # Mortgage first what completes nothing: plots of industries not fully owned.
         return Action.mortgage(min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
 

@@ -548,7 +548,17 @@ def build_parser() -> argparse.ArgumentParser:
     printout.add_argument("--template", default=None, metavar="CSV",
                           help="also write the class data template that lesson 11 reads (the tally sheets as a CSV)")
     printout.set_defaults(handler=_print)
+    engine = commands.add_parser("engine", help="which engine runs (compiled or its Python source) and how to switch")
+    engine.add_argument("--lang", choices=("en", "ru"), default=None, help="default: the system's language")
+    engine.set_defaults(handler=_engine)
     return parser
+
+
+def _engine(args: argparse.Namespace) -> int:
+    from . import compiled
+
+    print(compiled.status().describe(args.lang or compiled.language()))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

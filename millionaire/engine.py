@@ -16,19 +16,23 @@ True
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from . import movement
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
+from .compiled import IN_USE, check_sealed, seal
 from .errors import IllegalActionError, MillionaireError
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
 from .jackpot import payout
+from .notation import to_notation
 from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
@@ -59,6 +63,12 @@ def _tables(board: Board, rules: RuleSet) -> _Tables:
     return tables
 
 
+def _renamed(old: str, new: str) -> None:
+    """Warn that ``Game.old`` is ``Game.new`` now (the old names stay for one release)."""
+    warnings.warn(f"Game.{old} is deprecated and will be removed in the next release: use Game.{new}, which "
+                  "returns the same text (\"\" when the move is allowed)", DeprecationWarning, stacklevel=3)
+
+
 @dataclass(frozen=True)
 class GameResult:
     """How a game ended: the winner's seat, rounds and turns played, net worth by seat, and why
@@ -77,6 +87,7 @@ class GameResult:
         return self.reason.startswith("round limit")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and open to subclasses written in notebooks
 class Game:
     """A game of Millionaire Classic or Monopoly.
 
@@ -113,6 +124,8 @@ class Game:
     ) -> None:
         from .agents import make_agent
 
+        if _SEALED and type(self) is Game:
+            check_sealed(Game, _SEALED)
         self.board = board
         self.rules = rules if rules is not None else (state.rules if state else RuleSet.for_board(board.key))
         if self.rules.small_per_large + 2 != board.levels:
@@ -279,13 +292,16 @@ class Game:
         """
         state = self.state
         if state.finished:
-            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over")
+            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over",
+                                     to_notation(state))
         if not isinstance(action, Action):
-            raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)")
+            raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)",
+                                     "", to_notation(state))
         data = state.pending
         problem = self._problem(data, action)
         if problem or data is None:
-            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem)
+            raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
+                                     to_notation(state))
         self.actions.append((data["player"], action))
         self._execute(data, action)
         return self.advance()
@@ -301,6 +317,8 @@ class Game:
         ``trusted`` (the built-in strategies, whose answers come from the engine's own checks and
         are tested through :meth:`apply` by the property tests): the fast path for simulations.
         """
+        if _SEALED and type(self) is Game:
+            check_sealed(Game, _SEALED)
         self.round_limit = max_rounds
         state = self.state
         agents = self.agents
@@ -372,7 +390,7 @@ class Game:
         ('timed game: the richest', True)
         """
         if self.state.finished:
-            raise IllegalActionError("cannot end the game now: it is over", "the game is over")
+            raise IllegalActionError("cannot end the game now: it is over", "the game is over", to_notation(self.state))
         self._finish(self._richest(), "timed game: the richest")
         return self.result()
 
@@ -436,10 +454,11 @@ class Game:
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
         state, top = self.state, self.rules.small_per_large + 1
-        small = sum(l for l in state.level if l < top)
-        large = sum(1 for l in state.level if l == top)
-        s, l = self.rules.small_supply, self.rules.large_supply
-        return (None if s is None else s - small, None if l is None else l - large)
+        small = sum(level for level in state.level if level < top)
+        large = sum(1 for level in state.level if level == top)
+        small_supply, large_supply = self.rules.small_supply, self.rules.large_supply
+        return (None if small_supply is None else small_supply - small,
+                None if large_supply is None else large_supply - large)
 
     def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
@@ -502,8 +521,9 @@ class Game:
         """Price of one building on ``cell``'s industry."""
         return self.board.industries[self.board.cells[cell].industry].build_price
 
-    def can_build(self, seat: int, cell: int, free: bool = False) -> str:
-        """Why ``seat`` cannot build on ``cell`` now ("" when it can)."""
+    def build_problem(self, seat: int, cell: int, free: bool = False) -> str:
+        """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
+        pays for the building)."""
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT:
@@ -531,8 +551,8 @@ class Game:
             return f"not enough cash ({state.players[seat].cash} < {self.build_price(cell)})"
         return ""
 
-    def can_sell(self, seat: int, cell: int) -> str:
-        """Why ``seat`` cannot sell a building of ``cell`` now ("" when it can)."""
+    def sell_problem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
@@ -543,8 +563,8 @@ class Game:
             return "sell evenly: another plot of the industry has more buildings"
         return ""
 
-    def can_mortgage(self, seat: int, cell: int) -> str:
-        """Why ``seat`` cannot mortgage ``cell`` now ("" when it can)."""
+    def mortgage_problem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can."""
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat:
@@ -557,8 +577,8 @@ class Game:
             return f"sell the buildings of {info.name_en}{'' if self._plot_locks else chr(39) + 's industry'} first"
         return ""
 
-    def can_redeem(self, seat: int, cell: int) -> str:
-        """Why ``seat`` cannot redeem ``cell`` now ("" when it can)."""
+    def redeem_problem(self, seat: int, cell: int) -> str:
+        """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
@@ -566,6 +586,26 @@ class Game:
         if state.players[seat].cash < self.redemption_cost(cell):
             return f"not enough cash ({state.players[seat].cash} < {self.redemption_cost(cell)})"
         return ""
+
+    def can_build(self, seat: int, cell: int, free: bool = False) -> str:
+        """Deprecated: the old name of :meth:`build_problem` (it returns ``""`` when building is allowed)."""
+        _renamed("can_build", "build_problem")
+        return self.build_problem(seat, cell, free)
+
+    def can_sell(self, seat: int, cell: int) -> str:
+        """Deprecated: the old name of :meth:`sell_problem`."""
+        _renamed("can_sell", "sell_problem")
+        return self.sell_problem(seat, cell)
+
+    def can_mortgage(self, seat: int, cell: int) -> str:
+        """Deprecated: the old name of :meth:`mortgage_problem`."""
+        _renamed("can_mortgage", "mortgage_problem")
+        return self.mortgage_problem(seat, cell)
+
+    def can_redeem(self, seat: int, cell: int) -> str:
+        """Deprecated: the old name of :meth:`redeem_problem`."""
+        _renamed("can_redeem", "redeem_problem")
+        return self.redeem_problem(seat, cell)
 
     def tradeable(self, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
         """A property ``seat`` may trade or lose to a card: his, not locked by a building, and
@@ -593,7 +633,7 @@ class Game:
         if effect == "free_building":
             small = self.rules.small_per_large
             return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                    if state.level[c] < small and not self.can_build(seat, c, free=True)]
+                    if state.level[c] < small and not self.build_problem(seat, c, free=True)]
         if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
             repay = self.rules.return_mortgaged_plot == "repay"
             cash = state.players[seat].cash
@@ -707,15 +747,15 @@ class Game:
 
     def _raising_actions(self, seat: int) -> list[Action]:
         """The ways to raise cash now: sell a building, mortgage a property."""
-        actions = [Action.sell(c) for c in self.board.plots if not self.can_sell(seat, c)]
-        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.can_mortgage(seat, c)]
+        actions = [Action.sell(c) for c in self.board.plots if not self.sell_problem(seat, c)]
+        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.mortgage_problem(seat, c)]
 
     def _window_actions(self, seat: int, redeem: bool) -> list[Action]:
         board = self.board
-        actions = [Action.build(c) for c in board.plots if not self.can_build(seat, c)]
+        actions = [Action.build(c) for c in board.plots if not self.build_problem(seat, c)]
         actions += self._raising_actions(seat)
         if redeem:
-            actions += [Action.redeem(c) for c in board.ownable if not self.can_redeem(seat, c)]
+            actions += [Action.redeem(c) for c in board.ownable if not self.redeem_problem(seat, c)]
         for card in self.state.players[seat].cards:
             effect = board.decks[card[0]].cards[card[1]].effect
             actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
@@ -744,15 +784,15 @@ class Game:
             if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
                 return f"{cell!r} is not a cell of the board"
             if what == "build":
-                return self.can_build(seat, cell)
+                return self.build_problem(seat, cell)
             if what == "sell":
-                return self.can_sell(seat, cell)
+                return self.sell_problem(seat, cell)
             if what == "mortgage":
-                return self.can_mortgage(seat, cell)
+                return self.mortgage_problem(seat, cell)
             if what == "redeem":
                 if kind != "roll" and not rules.redeem_any_time:
                     return "redeem only before rolling"
-                return self.can_redeem(seat, cell)
+                return self.redeem_problem(seat, cell)
             if what == "offer":
                 if data.get("offers", 0) >= rules.trade_offers_per_turn:
                     return f"at most {rules.trade_offers_per_turn} trade offers per turn"
@@ -1091,13 +1131,13 @@ class Game:
                 if level[cell] < level[lowest]:
                     lowest = cell
             else:
-                if level[lowest] < top and not self.can_build(seat, lowest):
+                if level[lowest] < top and not self.build_problem(seat, lowest):
                     could[seat] = True
         return could
 
     # ------------------------------------------------------------------ arriving on a cell
     def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
-        state, board = self.state, self.board
+        state = self.state
         seat = state.current
         player = state.players[seat]
         player.position = cell
@@ -1290,7 +1330,7 @@ class Game:
         board order; ``paid``: the building is paid for already, so cash does not matter."""
         board, level, small = self.board, self.state.level, self.rules.small_per_large
         return sorted(c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                      if (level[c] == small) == large and not self.can_build(seat, c, free=paid))
+                      if (level[c] == small) == large and not self.build_problem(seat, c, free=paid))
 
     def _auctioned_building_site(self, winner: int, ordered: int) -> int:
         """Where the winner of a building auction builds: the plot ordered if it is his, else his first
@@ -1780,3 +1820,8 @@ class Game:
         state.winner = winner
         state.reason = reason
         self._event("game_over", winner, -1, 0, -1, reason)
+
+
+# Game's methods as compiled. A compiled Game calls its own methods directly, so one replaced on the
+# class (Game.rent = ...) would be ignored: Game() and run() refuse that, saying how to run the source.
+_SEALED: dict[str, object] = seal(Game) if "engine" in IN_USE else {}

@@ -24,13 +24,18 @@ class BoardFileError(MillionaireError):
 class IllegalActionError(MillionaireError):
     """An action that is not legal for the pending decision; the game state is left unchanged.
 
-    The message names the action and the decision; :attr:`reason` is the rule it breaks alone, for a
-    person at the table (``"a bid must be at least 11"``).
+    The message names the action, the decision and the position in the kit's notation (see
+    :mod:`millionaire.notation`, also in :attr:`position`), as a chess engine's names the board;
+    :attr:`reason` is the rule it breaks alone, for a person at the table (``"a bid must be at least 11"``).
+
+    >>> str(IllegalActionError("illegal action Action.roll(): the game is over", "the game is over", "monopoly-us r9"))
+    'illegal action Action.roll(): the game is over; position: monopoly-us r9'
     """
 
-    def __init__(self, message: str, reason: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, message: str, reason: str = "", position: str = "") -> None:
+        super().__init__(f"{message}; position: {position}" if position else message)
         self.reason = reason or message
+        self.position = position
 
 
 class SaveFileError(MillionaireError):

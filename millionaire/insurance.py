@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import MillionaireError
+
 
 POLICY_KINDS = ("rent", "tax", "auction", "shares")
 POLICY_TERMS = ("short", "long")
@@ -35,7 +37,7 @@ _POLICY_FIELDS = ("kind", "term", "premium", "cover")
 MAX_POLICIES = len(POLICY_KINDS) * len(POLICY_TERMS)
 
 
-class InsuranceError(ValueError):
+class InsuranceError(MillionaireError):
     """An ``[insurance]`` or ``[central_industry]`` table that breaks a rule; the message names the field."""
 
 

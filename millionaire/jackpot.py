@@ -30,6 +30,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from .cards import Frozen
+from .errors import MillionaireError
 
 #: Reels of a machine and the faces of the die that spins each one.
 REELS = 3
@@ -46,7 +47,7 @@ class Spin(NamedTuple):
     multiplier: int
 
 
-class SlotMachineError(ValueError):
+class SlotMachineError(MillionaireError):
     """A ``[slot_machine]`` table that breaks the format; the message names the field and the reason."""
 
 

@@ -13,6 +13,10 @@ Format, fields separated by `` | ``::
                                        then c:<deck>/<number>,... for kept cards
     <cell>:<owner>[+<level>][m] ...    owned properties (or "-" when none)
     fund <n> box <n> bank <n>
+    price <n> shares <n>,... policies <seat's>,... waiting <cell>,...
+                                       Elite's market, on its boards only: the share price, each
+                                       seat's shares and policies (kind/term joined by +, "-" for
+                                       none) and the plots waiting on the Auction cell ("-": none)
 
 Examples
 --------
@@ -26,18 +30,22 @@ Examples
 'millionaire-classic r1 t0 p0 | Boris 1650@0 ; Anna 2000@0 | 39:0 | fund 0 box 200 bank 350'
 >>> to_notation(from_notation(text, board)) == text
 True
+>>> elite = load_board("millionaire-elite")
+>>> to_notation(Game(elite, agents=["cautious", "cautious"], seed=1).state).split(" | ")[-1]
+'price 100 shares 0,0 policies -,- waiting -'
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 
 from .board import Board
 from .errors import SaveFileError
 from .rules import RuleSet
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, has_market
 
 _HEAD = re.compile(r"^(?P<board>\S+) r(?P<round>\d+) t(?P<turns>\d+) p(?P<current>\d+)$")
 _PLAYER = re.compile(
@@ -46,6 +54,10 @@ _PLAYER = re.compile(
 )
 _PROPERTY = re.compile(r"^(?P<cell>\d+):(?P<owner>\d+)(?:\+(?P<level>\d+))?(?P<mortgaged>m)?$")
 _POTS = re.compile(r"^fund (?P<fund>\d+) box (?P<box>\d+) bank (?P<bank>-?\d+)$")
+_MARKET = re.compile(
+    r"^price (?P<price>\d+) shares (?P<shares>\d+(?:,\d+)*) policies (?P<policies>[\w/+-]+(?:,[\w/+-]+)*)"
+    r" waiting (?P<waiting>-|\d+(?:,\d+)*)$"
+)
 
 
 def to_notation(state: GameState) -> str:
@@ -69,12 +81,18 @@ def to_notation(state: GameState) -> str:
             if state.mortgaged[cell]:
                 text += "m"
             owned.append(text)
-    return " | ".join([
+    parts = [
         f"{state.board_key} r{state.round} t{state.turns} p{state.current}",
         " ; ".join(players),
         " ".join(owned) or "-",
         f"fund {state.charity_fund} box {state.jackpot_box} bank {state.bank_balance}",
-    ])
+    ]
+    market = state.market
+    if market is not None:
+        policies = ",".join("+".join(f"{kind}/{term}" for kind, term in held) or "-" for held in market["policies"])
+        parts.append(f"price {market['price']} shares {','.join(str(n) for n in market['shares'])} "
+                     f"policies {policies} waiting {','.join(str(c) for c in market['waiting']) or '-'}")
+    return " | ".join(parts)
 
 
 def from_notation(text: str, board: Board, rules: RuleSet | None = None, seed: int | None = 0) -> GameState:
@@ -84,8 +102,10 @@ def from_notation(text: str, board: Board, rules: RuleSet | None = None, seed: i
     seeds the dice from here on.
     """
     parts = [p.strip() for p in text.strip().split("|")]
-    if len(parts) != 4:
-        raise SaveFileError(f"notation: expected 4 parts separated by '|', got {len(parts)}")
+    expected = 5 if has_market(board) else 4
+    if len(parts) != expected:
+        market = " (the last: the market of a board with shares or insurance)" if expected == 5 else ""
+        raise SaveFileError(f"notation: expected {expected} parts separated by '|'{market}, got {len(parts)}")
     head = _match(_HEAD, parts[0], "head")
     if head["board"] != board.key:
         raise SaveFileError(f"notation: head names board {head['board']!r} but the board given is {board.key!r}")
@@ -109,7 +129,7 @@ def from_notation(text: str, board: Board, rules: RuleSet | None = None, seed: i
         board_key=board.key, rules=rules, players=players, owner=owner, level=level, mortgaged=mortgaged,
         charity_fund=int(pots["fund"]), jackpot_box=int(pots["box"]), bank_balance=int(pots["bank"]),
         decks=decks, current=int(head["current"]), round=int(head["round"]), turns=int(head["turns"]),
-        dice={"bit_generator": None, "buffer": []},
+        dice={"bit_generator": None, "buffer": []}, market=_market(parts[4]) if expected == 5 else None,
     )
     data = state.to_dict()
     data["dice"] = {"bit_generator": np.random.PCG64(seed).state, "buffer": []}
@@ -121,6 +141,15 @@ def _match(pattern: re.Pattern[str], text: str, part: str) -> dict[str, str]:
     if not found:
         raise SaveFileError(f"notation: cannot read the {part}: {text!r}")
     return found.groupdict()
+
+
+def _market(text: str) -> dict[str, Any]:
+    found = _match(_MARKET, text, "market")
+    policies = [[] if held == "-" else [policy.split("/", 1) for policy in held.split("+")]
+                for held in found["policies"].split(",")]
+    waiting = [] if found["waiting"] == "-" else [int(cell) for cell in found["waiting"].split(",")]
+    return {"price": int(found["price"]), "shares": [int(n) for n in found["shares"].split(",")],
+            "policies": policies, "waiting": waiting}
 
 
 def _player(text: str, seat: int) -> PlayerState:

@@ -102,7 +102,7 @@ class CellPlan(NamedTuple):
 
 
 # ---------------------------------------------------------------------- text measure and wrapping
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _font() -> FontProperties:
     return FontProperties(family="DejaVu Sans", size=100)
 
@@ -120,7 +120,7 @@ def text_width_em(text: str) -> float:
     return float(width) / 100
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hyphenator(lang: str) -> Any:
     import pyphen
 

@@ -38,7 +38,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from .board import Board, Cell, CellKind
-from .economics import _level_name
+from .economics import level_name
 from .errors import MillionaireError
 from .plain_text import draw_text, one_line
 from .plotting import BoardView, text_width_em
@@ -163,7 +163,7 @@ def _plot_card(ax: Any, board: Board, cell: Cell, rules: RuleSet, lang: str) -> 
         draw_text(ax, 0.5, 0.765, industry.name(lang), ha="center", va="center", fontsize=_fitting(ax, industry.name(lang), 0.85, 7),
                 style="italic", color="#333333")
         for level, rent in enumerate(cell.rent):
-            lines.append((word(lang, "print.rent_at", level=_level_name(board, level, lang)), str(rent)))
+            lines.append((word(lang, "print.rent_at", level=level_name(board, level, lang)), str(rent)))
         lines.append((word(lang, "print.build_price"), str(industry.build_price)))
     elif cell.kind is CellKind.RAILROAD:
         for owned, rent in enumerate(cell.rent, start=1):

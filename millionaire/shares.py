@@ -22,13 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import MillionaireError
+
 
 #: The most price levels a share ladder may have (the chain's matrix is levels x levels).
 MAX_LEVELS = 1000
 _FIELDS = ("start_price", "minimum", "maximum", "point", "moves")
 
 
-class ShareMarketError(ValueError):
+class ShareMarketError(MillionaireError):
     """A ``[shares]`` table that breaks a rule; the message names the field."""
 
 

@@ -63,6 +63,14 @@ WORDS: dict[str, dict[str, str]] = {
         # strategies, as the widgets and the CLI name them
         "strategy.human": "human", "strategy.cautious": "cautious", "strategy.aggressive": "aggressive",
         "strategy.monopolist": "monopolist", "strategy.random": "random",
+        "economics.level_empty": "empty",
+        # which engine runs (millionaire engine, make lab, the warning at import)
+        "engine.compiled": "The engine runs compiled (fast). To run it from its Python source: MILLIONAIRE_PURE=1 make lab (or set MILLIONAIRE_PURE=1 before importing millionaire).",
+        "engine.asked": "The engine runs from its Python source (slower), as MILLIONAIRE_PURE=1 asks. Without that setting the compiled engine runs, when it is compiled from the same source.",
+        "engine.edited": "Changed since compiling (or compiled without a record of the source): {files}. The engine runs from its Python source (slower). To compile the source as it reads now: make install (or pip install -e .).",
+        "engine.failed": "Compiling the engine failed at install, so it runs from its Python source as it reads now (slower). To compile it, fix what the type checker reports (make typecheck shows it all; the first lines follow), then make install:",
+        "engine.plain": "The engine runs from its Python source (slower, same games): it was installed without compiling (no C compiler, or MILLIONAIRE_COMPILE=0). With gcc present, make install compiles it.",
+        "engine.replaced": "Replaced on the compiled engine: {names}. The engine's own calls go on using the compiled methods. Subclass {cls} and override the method there (that works compiled too), or run the engine from its Python source: restart the kernel and set MILLIONAIRE_PURE=1 before importing millionaire (in a notebook: %env MILLIONAIRE_PURE=1).",
         # the game table
         "table.roll": "Roll the dice", "table.end_turn": "End turn", "table.buy": "Buy ({price})",
         "table.decline": "Decline: auction", "table.pass": "Pass", "table.skip": "Skip",
@@ -349,6 +357,13 @@ WORDS: dict[str, dict[str, str]] = {
         "until_run.panel": "Запустите эту ячейку, чтобы увидеть ползунок и график.",
         "strategy.human": "человек", "strategy.cautious": "осторожный", "strategy.aggressive": "агрессивный",
         "strategy.monopolist": "монополист", "strategy.random": "случайный",
+        "economics.level_empty": "пустой",
+        "engine.compiled": "Движок работает скомпилированным (быстро). Чтобы запустить его из исходного кода на Python: MILLIONAIRE_PURE=1 make lab (или задайте MILLIONAIRE_PURE=1 до импорта millionaire).",
+        "engine.asked": "Движок работает из исходного кода на Python (медленнее), как просит MILLIONAIRE_PURE=1. Без этой настройки работает скомпилированный движок, если он скомпилирован из того же кода.",
+        "engine.edited": "Изменено после компиляции (или скомпилировано без записи об исходном коде): {files}. Движок работает из исходного кода на Python (медленнее). Чтобы скомпилировать код в нынешнем виде: make install (или pip install -e .).",
+        "engine.failed": "Скомпилировать движок при установке не удалось, поэтому он работает из исходного кода на Python в нынешнем виде (медленнее). Чтобы скомпилировать его, исправьте то, о чём сообщает проверка типов (всё покажет make typecheck; первые строки ниже), затем выполните make install:",
+        "engine.plain": "Движок работает из исходного кода на Python (медленнее, игры те же): его установили без компиляции (нет компилятора C или задано MILLIONAIRE_COMPILE=0). Если gcc есть, make install его скомпилирует.",
+        "engine.replaced": "В скомпилированном движке заменено: {names}. Сам движок по-прежнему вызывает скомпилированные методы. Унаследуйте свой класс от {cls} и переопределите метод в нём (так работает и скомпилированный движок) или запустите движок из исходного кода на Python: перезапустите ядро и до импорта millionaire задайте MILLIONAIRE_PURE=1 (в блокноте: %env MILLIONAIRE_PURE=1).",
         "table.roll": "Бросить кубики", "table.end_turn": "Закончить ход", "table.buy": "Купить ({price})",
         "table.decline": "Отказаться: аукцион", "table.pass": "Пас", "table.skip": "Пропустить",
         "table.pay_fine": "Заплатить штраф ({fine})", "table.use_jail_card": "Использовать карточку освобождения",

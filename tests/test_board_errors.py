@@ -200,7 +200,7 @@ def test_broken_slot_machine_names_the_reason(tmp_path: Path, edit: Callable[[st
     path.write_text(edit(CLASSIC.read_text(encoding="utf-8")), encoding="utf-8")
     with pytest.raises(BoardFileError, match=re.escape(reason)) as caught:
         load_board(path)
-    assert str(caught.value).startswith(f"my_board.toml: [slot_machine]: ") and field in str(caught.value)
+    assert str(caught.value).startswith("my_board.toml: [slot_machine]: ") and field in str(caught.value)
 
 
 def test_a_slot_machine_without_a_jackpot_cell_is_refused(tmp_path: Path) -> None:
@@ -271,3 +271,27 @@ def test_the_unedited_bases_load(tmp_path: Path) -> None:
         path = tmp_path / base.name
         path.write_text(base.read_text(encoding="utf-8"), encoding="utf-8")
         assert load_board(path).size in (4, 40)
+
+
+def test_every_public_error_of_the_kit_is_a_millionaire_error():
+    """One ``except MillionaireError`` catches every bad input: the mechanics' table errors included
+    (the classroom server's refusals and the league's internal forfeit are not errors of input)."""
+    import importlib
+    import pkgutil
+
+    import millionaire
+    from millionaire.errors import MillionaireError
+    from millionaire.insurance import InsuranceError
+    from millionaire.jackpot import SlotMachineError
+    from millionaire.shares import ShareMarketError
+
+    assert all(issubclass(error, MillionaireError) for error in (InsuranceError, ShareMarketError, SlotMachineError))
+    strays = []
+    for module_info in pkgutil.walk_packages(millionaire.__path__, "millionaire."):
+        if ".classroom" in module_info.name or module_info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(module_info.name)
+        strays += [f"{module.__name__}.{value.__name__}" for value in vars(module).values()
+                   if isinstance(value, type) and issubclass(value, Exception) and value.__module__ == module.__name__
+                   and not value.__name__.startswith("_") and not issubclass(value, MillionaireError)]
+    assert strays == []

@@ -48,7 +48,7 @@ def snapshot(lesson):
 
 # ---------------------------------------------------------------------- joining
 def test_a_new_game_has_a_code_free_seats_and_waits(lesson):
-    assert re.fullmatch(r"\d{%d}" % CODE_DIGITS, lesson.join_code)
+    assert re.fullmatch(rf"\d{{{CODE_DIGITS}}}", lesson.join_code)
     assert [s.kind for s in lesson.seats] == ["open"] * 4
     assert lesson.phase == "joining" and lesson.game.pending.kind == "roll"
     assert lesson.teacher_secret and lesson.is_teacher(lesson.teacher_secret) and not lesson.is_teacher("guess")

@@ -581,7 +581,7 @@ def test_positions_of_a_real_game(classic, monopoly):
     for board in (classic, monopoly):
         game = Game(board, agents=["aggressive", "cautious", "monopolist"], seed=11, record_events=False)
         rows = []
-        for done, g in play_by_round(game, max_rounds=60):
+        for _done, g in play_by_round(game, max_rounds=60):
             state = g.state.copy()
             assert net_worths(g) == net_worths(state) == [g.net_worth(s) for s in range(3)]
             rows.append(state)

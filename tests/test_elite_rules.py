@@ -12,7 +12,7 @@ from helpers import end_turn, give, new_game, rig, roll, settle, stack
 from millionaire import Action, Game, IllegalActionError, RuleSet, load_board
 from millionaire.board import CellKind, parse_board
 from millionaire.errors import BoardFileError, SaveFileError
-from millionaire.events import BANK, describe
+from millionaire.events import describe
 from millionaire.state import GameState
 from rules_pages import REPO, flat, numbered_list, page, section, table_rows
 

@@ -7,6 +7,7 @@ import pytest
 from helpers import end_turn, give, new_game, pass_turn, rig, roll, settle, stack
 from millionaire import Action, Game, IllegalActionError, RuleSet, Trade, load_board
 from millionaire.events import BANK, FUND
+from millionaire.notation import to_notation
 
 # ---------------------------------------------------------------- setup and the ledger
 
@@ -555,7 +556,28 @@ def test_a_plot_with_a_building_cannot_be_mortgaged_its_unbuilt_neighbour_can(cl
             game.apply(Action.mortgage(1))
         game.apply(Action.mortgage(4))
         assert game.state.mortgaged[4] and game.state.level[1] == 1
-        assert game.can_build(0, 2).startswith("you do not own the whole industry")  # incomplete now
+        assert game.build_problem(0, 2).startswith("you do not own the whole industry")  # incomplete now
+
+
+def test_the_problem_queries_say_why_and_are_empty_when_allowed(classic):
+    game = monopoly_owner(classic)
+    assert game.build_problem(0, 1) == "" and game.build_problem(1, 1) == "Cinema is not yours"
+    assert game.sell_problem(0, 1) == "Cinema has no building"
+    assert game.mortgage_problem(0, 1) == "" and game.redeem_problem(0, 1).endswith("mortgaged property of yours")
+    game.state.level[1] = 1
+    assert game.sell_problem(0, 1) == "" and game.mortgage_problem(0, 1).startswith("sell the buildings of Cinema")
+    game.state.level[1] = 0
+    game.apply(Action.mortgage(4))
+    assert game.redeem_problem(0, 4) == ""
+
+
+def test_the_old_can_names_still_answer_and_warn_with_the_new_name(classic):
+    game = monopoly_owner(classic)
+    for old, new in (("can_build", "build_problem"), ("can_sell", "sell_problem"),
+                     ("can_mortgage", "mortgage_problem"), ("can_redeem", "redeem_problem")):
+        with pytest.warns(DeprecationWarning, match=f"Game.{old} is deprecated .* use Game.{new}"):
+            said = getattr(game, old)(0, 1)
+        assert said == getattr(game, new)(0, 1)
 
 
 def test_the_option_locks_the_whole_built_industry(classic, monopoly):
@@ -1104,6 +1126,9 @@ def test_illegal_action_names_itself_and_the_decision_and_changes_nothing(classi
     with pytest.raises(IllegalActionError) as error:
         game.apply(Action.buy())
     assert "Action.buy()" in str(error.value) and "roll" in str(error.value)
+    position = to_notation(game.state)  # where, as a chess engine gives the board of an illegal move
+    assert error.value.position == position and str(error.value).endswith(f"; position: {position}")
+    assert "position" not in error.value.reason  # the reason alone, for the table
     with pytest.raises(IllegalActionError, match="not a cell"):
         game.apply(Action.build(99))
     with pytest.raises(IllegalActionError, match="not an Action"):
@@ -1183,7 +1208,7 @@ def test_monopoly_doubles_an_unmortgaged_lot_of_a_whole_group_with_another_lot_m
     game.state.players[0].position = 34
     roll(game, 2, 3)  # Boardwalk
     assert game.state.players[0].cash == 1500 - 100
-    assert game.can_build(1, 39).startswith("you do not own the whole industry")  # building still needs none mortgaged
+    assert game.build_problem(1, 39).startswith("you do not own the whole industry")  # building still needs none mortgaged
     millionaire = new_game(classic)  # Millionaire: a mortgaged plot breaks the monopoly (seed rulebook)
     give(millionaire, 1, 6, 7, 9)
     millionaire.state.mortgaged[9] = True

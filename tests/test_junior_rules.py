@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from helpers import end_turn, give, new_game, rig, roll, settle, stack
+from helpers import end_turn, give, new_game, roll, stack
 from millionaire import Action, CellKind, Game, GameState, IllegalActionError, RuleSet, SaveFileError, Trade, load_board
 from millionaire import movement
 from millionaire.events import BANK, Event, describe
@@ -271,8 +271,8 @@ def test_no_mortgages_no_buildings_no_trades(junior):
     give(game, 0, *CAROUSEL)
     actions = game.legal_actions()
     assert {a.kind for a in actions} == {"roll"}
-    assert "lends nothing" in game.can_mortgage(0, 1)
-    assert game.can_build(0, 1)
+    assert "lends nothing" in game.mortgage_problem(0, 1)
+    assert game.build_problem(0, 1)
     with pytest.raises(IllegalActionError, match="lends nothing"):
         game.apply(Action.mortgage(1))
     give(game, 1, 4)

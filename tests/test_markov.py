@@ -163,7 +163,7 @@ def test_reducible_chain_has_no_unique_stationary_distribution():
     chain = MarkovChain(np.eye(2), labels=["a", "b"])
     assert not chain.is_irreducible
     with pytest.raises(ValueError, match="not irreducible"):
-        chain.stationary
+        _ = chain.stationary
     with pytest.raises(ValueError, match="labels for 2 states"):
         MarkovChain(np.eye(2), labels=["a"])
     with pytest.raises(ValueError, match="steps must be"):

@@ -4,21 +4,62 @@ from __future__ import annotations
 
 import pytest
 
-from millionaire import Game, SaveFileError
+from millionaire import Game, SaveFileError, load_board
 from millionaire.notation import from_notation, to_notation
 
 
-@pytest.mark.parametrize("board_name", ["classic", "monopoly"])
-def test_positions_from_real_games_round_trip(board_name, request):
-    board = request.getfixturevalue(board_name)
+BOARDS = ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"]
+
+
+@pytest.mark.parametrize("key", BOARDS)
+def test_positions_from_real_games_round_trip(key):
+    board = load_board(key)
+    opening = Game(board, agents=["cautious", "cautious"], seed=0).state
+    assert to_notation(from_notation(to_notation(opening), board)) == to_notation(opening)
     for seed in range(6):
+        rounds = 15 + 5 * seed
         game = Game(board, agents=["aggressive", "monopolist", "cautious"], seed=seed)
-        game.run(max_rounds=15 + 5 * seed)
+        game.run(max_rounds=rounds)
+        while game.state.winner >= 0 and any(p.bankrupt for p in game.state.players):  # won: a turn that ends
+            rounds //= 2  # the game (Junior's are short) is no position between turns; take one before
+            game = Game(board, agents=["aggressive", "monopolist", "cautious"], seed=seed)
+            game.run(max_rounds=rounds)
         text = to_notation(game.state)
         back = from_notation(text, board)
         assert to_notation(back) == text
         assert back.owner == game.state.owner and back.level == game.state.level
         assert [p.cash for p in back.players] == [p.cash for p in game.state.players]
+        assert back.market == game.state.market
+
+
+def test_an_elite_position_keeps_its_market_and_can_be_played_on():
+    elite = load_board("millionaire-elite")
+    game = Game(elite, agents=["cautious"] * 3, seed=5)
+    game.run(max_rounds=30)
+    market = game.state.market
+    assert market is not None and (any(market["shares"]) or any(market["policies"]))  # something to carry
+    state = from_notation(to_notation(game.state), elite)
+    assert state.market == market
+    played = Game.from_state(elite, state, ["cautious"] * 3)
+    played.run(max_rounds=40)
+    assert played.state.total_money == game.state.total_money
+
+
+def test_the_market_part_is_read_and_checked():
+    elite = load_board("millionaire-elite")
+    head = "millionaire-elite r2 t3 p1 | Anna 2000@5 ; Boris 2000@0 | - | fund 0 box 200 bank 0"
+    with pytest.raises(SaveFileError, match="expected 5 parts .* the market"):
+        from_notation(head, elite)
+    state = from_notation(head + " | price 120 shares 0,2 policies rent/short+tax/long,- waiting -", elite)
+    assert state.market == {"price": 120, "shares": [0, 2], "policies": [[["rent", "short"], ["tax", "long"]], []],
+                            "waiting": []}
+    with pytest.raises(SaveFileError, match="cannot read the market"):
+        from_notation(head + " | price 120 shares 0,2", elite)
+    with pytest.raises(SaveFileError, match="market.policies"):
+        from_notation(head + " | price 120 shares 0,2 policies fire/short,- waiting -", elite)
+    with pytest.raises(SaveFileError, match="expected 4 parts"):
+        from_notation(head.replace("millionaire-elite", "millionaire-classic") + " | price 1 shares 0,0 policies -,- "
+                      "waiting -", load_board("millionaire-classic"))
 
 
 def test_a_position_can_be_played_on(classic):

@@ -149,7 +149,7 @@ def run_lessons(cache: Path, jobs: int) -> dict[Path, Path]:
     if missing:
         print(f"running {len(missing)} lesson notebook(s) with {jobs} job(s)...", flush=True)
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for path, done in zip(missing, pool.map(_run_lesson, missing, [wanted[p] for p in missing])):
+        for path, _done in zip(missing, pool.map(_run_lesson, missing, [wanted[p] for p in missing])):
             print(f"  ran {path.relative_to(REPO)}", flush=True)
     return wanted
 

@@ -58,20 +58,20 @@ from .jackpot import (
     jackpot_outcomes, jackpot_return_per_bet,
 )
 from .mortgage import mortgage_interest, mortgage_terms, mortgage_to_build
-from .rent import expected_rent, expected_rent_table, industry_income, landing_rates, plot_rent, rent_table
+from .rent import (
+    expected_rent, expected_rent_table, industry_income, landing_rates, level_name, plot_rent, rent_table,
+)
 from .report import format_economics
 
-# Not in __all__, imported from here all the same: the type of a machine's spin function, and the name of
-# a building level (the printed board uses it).
+# Not in __all__, imported from here all the same: the type of a machine's spin function.
 from .jackpot import SpinFunction  # noqa: F401
-from .rent import _level_name  # noqa: F401
 
 __all__ = [
     "BANK_ITEMS", "EconomicsError", "PER", "bank_income", "expected_rent", "expected_rent_table", "format_economics",
     "gini", "gini_rows",
     "herfindahl", "industry_income", "inequality", "investment_table", "jackpot_break_even_box",
     "jackpot_distribution", "jackpot_expected_grid", "jackpot_expected_value", "jackpot_outcomes",
-    "jackpot_return_per_bet", "landing_rates", "monopoly_premium", "monopoly_premium_table", "mortgage_interest",
+    "jackpot_return_per_bet", "landing_rates", "level_name", "monopoly_premium", "monopoly_premium_table", "mortgage_interest",
     "mortgage_terms", "mortgage_to_build", "net_worths", "next_purchases", "ownership_hhi", "plot_rent",
     "rent_table",
 ]

@@ -168,7 +168,7 @@ def next_purchases(game: Game, seat: int, opponents: int | None = None, jail: st
                      "payback_rounds": _payback(cost, per_round), "return_per_round": _return(per_round, cost)})
 
     for cell in board.plots:
-        if owner[cell] == seat and not game.can_build(seat, cell, free=True):
+        if owner[cell] == seat and not game.build_problem(seat, cell, free=True):
             raised = list(level)
             raised[cell] += 1
             add("build", cell, game.build_price(cell), owner, raised, mortgaged)

@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from ..board import Board
 from ..markov import MovementChain, movement_chain
 from ..rules import RuleSet
+from ..words import word
 from .checks import _int, _jail, _level, _per, _plot, _rules
 
 
@@ -98,10 +99,17 @@ def plot_rent(board: Board, cell: int, level: int, rules: RuleSet | None = None,
     return rent
 
 
-def _level_name(board: Board, level: int, lang: str) -> str:
+def level_name(board: Board, level: int, lang: str = "en") -> str:
+    """A building level as a person reads it: empty, ``n ×`` the small building, or the large one.
+
+    >>> from millionaire import load_board
+    >>> board = load_board("millionaire-classic")
+    >>> level_name(board, 0), level_name(board, 2), level_name(board, 2, "ru")[:4]
+    ('empty', '2 × branch', '2 × ')
+    """
     top = board.levels - 1
     if level == 0:
-        return "пустой" if lang == "ru" else "empty"
+        return word(lang, "economics.level_empty")
     if level == top:
         return board.large_building_ru if lang == "ru" else board.large_building_en
     small = board.small_building_ru if lang == "ru" else board.small_building_en
@@ -135,7 +143,7 @@ def rent_table(board: Board, rules: RuleSet | None = None, lang: str = "en") -> 
             plain = plot_rent(board, cell, level, rules, monopoly=False)
             full = plot_rent(board, cell, level, rules, monopoly=True)
             rows.append({"cell": cell, "name": info.name(lang), "industry": board.industries[info.industry].name(lang),
-                         "level": level, "level_name": _level_name(board, level, lang), "rent": plain,
+                         "level": level, "level_name": level_name(board, level, lang), "rent": plain,
                          "rent_monopoly": full, "premium": full - plain})
     return rows
 

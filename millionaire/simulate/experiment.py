@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..board import Board
-from ..rules import RuleSet
 from .checks import SimulationError, check_lineup
-from .games import DEFAULT_MAX_ROUNDS, game_seed
+from .games import game_seed
 from .observe import ObservedGame, _observe_chunk
 from .schedule import _chunk_size, _run_chunks
-from .tournament import TournamentResult, _lineups, _prepare
+from .tournament import RunOptions, TournamentResult, _lineups, _prepare
 
 
 def _grid(grid: Mapping[str, Sequence[Any]] | Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -47,14 +45,8 @@ def experiment(
     games: int = 100,
     seed: int = 0,
     *,
-    players: int | None = None,
-    rules: RuleSet | None = None,
-    max_rounds: int | None = DEFAULT_MAX_ROUNDS,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    progress: bool | Callable[[int, int], Any] = False,
-    every: int = 1,
     keep: bool = False,
+    **options: Any,
 ) -> list[dict[str, Any]]:
     """Rerun a tournament under each rule change of a grid: the policy experiments of the lessons.
 
@@ -71,8 +63,9 @@ def experiment(
         Fractions (``redemption_fee``, ``mortgage_rate``) take numbers like ``0.1``.
     keep
         Keep each condition's :class:`TournamentResult` under ``"result"``.
-    board, strategies, games, seed, players, rules, max_rounds, jobs, executor, progress, every
-        As in :func:`tournament` (``rules`` is the base the changes apply to).
+    board, strategies, games, seed, **options
+        As in :func:`tournament` (``players``, ``rules``, ``max_rounds``, ``jobs``, ``executor``,
+        ``progress``, ``every``; ``rules`` is the base the changes apply to).
 
     Returns
     -------
@@ -97,8 +90,10 @@ def experiment(
     ...
     millionaire.simulate.SimulationError: condition 0 ({'jackpot_size': 1}): RuleSet has no option 'jackpot_size'
     """
-    board, base, strategies, players, workers = _prepare(board, strategies, rules, players, games, seed,
-                                                         max_rounds, jobs, every)
+    run = RunOptions.of("experiment", options)
+    max_rounds, every = run.max_rounds, run.every
+    board, base, strategies, players, workers = _prepare(board, strategies, run.rules, run.players, games, seed,
+                                                         max_rounds, run.jobs, every)
     conditions = _grid(grid)
     rule_sets = []
     for index, changes in enumerate(conditions):
@@ -115,7 +110,7 @@ def experiment(
         for i in range(0, games, size):
             chunks.append((board, condition_rules, work[i:i + size], max_rounds, every))
             owners.append(index)
-    results = _run_chunks(_observe_chunk, chunks, workers, executor, progress, games * len(conditions))
+    results = _run_chunks(_observe_chunk, chunks, workers, run.executor, run.progress, games * len(conditions))
     observed: list[list[ObservedGame]] = [[] for _ in conditions]
     for index, chunk in zip(owners, results):
         observed[index].extend(chunk)

@@ -12,7 +12,7 @@ import itertools
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -38,6 +38,36 @@ def _lineups(strategies: Sequence[str], players: int, games: int, rotate: bool) 
         return [tuple(strategies[k % n] for k in range(players))] * games
     groups = list(itertools.combinations(range(n), players))
     return [tuple(strategies[k] for k in groups[g % len(groups)]) for g in range(games)]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The keywords :func:`tournament` and :func:`experiment` share, with their defaults (each is
+    described under :func:`tournament`).
+
+    >>> RunOptions.of("tournament", {"jobs": 2}).jobs, RunOptions().max_rounds == DEFAULT_MAX_ROUNDS
+    (2, True)
+    >>> RunOptions.of("tournament", {"job": 2})
+    Traceback (most recent call last):
+    ...
+    TypeError: tournament() got an unexpected keyword argument 'job'
+    """
+
+    players: int | None = None
+    rules: RuleSet | None = None
+    max_rounds: int | None = DEFAULT_MAX_ROUNDS
+    jobs: int | None = None
+    executor: Executor | None = None
+    progress: bool | Callable[[int, int], Any] = False
+    every: int = 1
+
+    @classmethod
+    def of(cls, caller: str, options: dict[str, Any]) -> RunOptions:
+        """The options given to ``caller`` as keywords; an unknown one is a ``TypeError``, as Python's own."""
+        unknown = sorted(set(options) - {field.name for field in fields(cls)})
+        if unknown:
+            raise TypeError(f"{caller}() got an unexpected keyword argument {unknown[0]!r}")
+        return cls(**options)
 
 
 def _prepare(board: Board | str, strategies: Sequence[str], rules: RuleSet | None, players: int | None,
@@ -225,20 +255,8 @@ class TournamentResult:
                  "hhi": float(mean_hhi[r]), "running": float(running[r])} for r in range(g.shape[1])]
 
 
-def tournament(
-    board: Board | str,
-    strategies: Sequence[str],
-    games: int = 100,
-    seed: int = 0,
-    *,
-    players: int | None = None,
-    rules: RuleSet | None = None,
-    max_rounds: int | None = DEFAULT_MAX_ROUNDS,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    progress: bool | Callable[[int, int], Any] = False,
-    every: int = 1,
-) -> TournamentResult:
+def tournament(board: Board | str, strategies: Sequence[str], games: int = 100, seed: int = 0,
+               **options: Any) -> TournamentResult:
     """Play strategies against each other in many seeded games and observe every game round by round.
 
     Game ``g`` is seeded with :func:`game_seed` ``(seed, g)`` and played in a worker by
@@ -249,6 +267,9 @@ def tournament(
     ----------
     board
         A :class:`~millionaire.board.Board` or a built-in name (``"millionaire-classic"``).
+    **options
+        Keywords only, with their defaults in :class:`RunOptions`: ``players``, ``rules``,
+        ``max_rounds``, ``jobs``, ``executor``, ``progress``, ``every``, described below.
     strategies
         The strategies that compete (names from :data:`BOT_STRATEGIES`), at least one.
     games
@@ -303,11 +324,14 @@ def tournament(
     >>> result = tournament("millionaire-classic", ["cautious", "aggressive", "monopolist"],
     ...                     games=100_000, seed=1, executor=client.get_executor())  # doctest: +SKIP
     """
-    board, rules, strategies, players, workers = _prepare(board, strategies, rules, players, games, seed,
-                                                          max_rounds, jobs, every)
+    run = RunOptions.of("tournament", options)
+    max_rounds, every = run.max_rounds, run.every
+    board, rules, strategies, players, workers = _prepare(board, strategies, run.rules, run.players, games, seed,
+                                                          max_rounds, run.jobs, every)
     lineups = _lineups(strategies, players, games, rotate=not rules.shuffle_seats)
     work = [(lineup, game_seed(seed, g)) for g, lineup in enumerate(lineups)]
     size = _chunk_size(games, workers)
     chunks = [(board, rules, work[i:i + size], max_rounds, every) for i in range(0, games, size)]
-    observed = [game for chunk in _run_chunks(_observe_chunk, chunks, workers, executor, progress, games) for game in chunk]
+    observed = [game for chunk in _run_chunks(_observe_chunk, chunks, workers, run.executor, run.progress, games)
+                for game in chunk]
     return TournamentResult(board.key, rules, strategies, players, seed, max_rounds, every, observed)

@@ -4,6 +4,7 @@ Each :class:`WatchingSession` is what the server makes for a browser tab (a virt
 own widgets) with a recording socket in place of the browser's websocket: every message the server
 sends to the tab is timed, and the game versions it carries are noted (the status line's
 ``data-version`` and the board's ``mln-board-vN``): a page shows a version once both have been sent. The load benchmark (``benchmarks/classroom_load.py``) opens thirty of them; a test opens three.
+Test and benchmark support, so it lives beside the tests, not in the package.
 
 Examples
 --------
@@ -66,7 +67,7 @@ class WatchingSession:
         import solara.server.kernel_context as kernel_context
         from solara.server import kernel
 
-        from .app import TeamPage
+        from millionaire.classroom.app import TeamPage
 
         self.socket = RecordingSocket()
         self.context = kernel_context.VirtualKernelContext(id=f"watcher-{number}", session_id=f"watcher-session-{number}",
