@@ -36,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 _HEADERS = {
     "en": ("cell", "kind", "industry", "price", "build", "rent / effect"),
-    "ru": ("клетка", "вид", "отрасль", "цена", "стройка", "рента / действие"),
+    "ru": ("клетка", "вид", "отрасль", "цена", "стройка", "аренда / действие"),
 }
 _KIND_WORDS = {
     CellKind.START: ("start", "старт"),
@@ -101,7 +101,7 @@ def _summary(board: Board, lang: str) -> list[str]:
         if utilities:
             parts.append(plural_ru(utilities, "коммунальная служба", "коммунальные службы", "коммунальных служб"))
         small = board.small_building_ru if board.small_per_large == 1 else _ru_after_two(board.small_building_ru)
-        levels = f"Рента по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
+        levels = f"Аренда по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
     else:
         parts = [plural_en(cells, "cell"), plural_en(plots, "plot") + " in " + plural_en(industries, "industry")]
         if railroads and board.central_industry is not None:  # Millionaire Elite

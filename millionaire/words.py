@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import re
+import string
 from typing import Any
 
 LANGS = ("en", "ru")
@@ -462,7 +463,7 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.mortgage_x": 'раундов до выкупа',
         "econ.mortgage_y": 'процент за раунд, %',
         "econ.mortgage_title": 'Постоянная комиссия дорога на один круг и дёшева на десять',
-        "econ.deal": 'Залог даёт {raised}, стройка стоит {cost}; рента меняется на {change:+.1f} за раунд; комиссия {fee} окупается за {even:.1f} раунда: за срок залога это <b>{verdict}</b> ({gain:+.0f}).',
+        "econ.deal": 'Залог даёт {raised}, стройка стоит {cost}; аренда меняется на {change:+.1f} за раунд; комиссия {fee} окупается за {even:.1f} раунда: за срок залога это <b>{verdict}</b> ({gain:+.0f}).',
         "econ.pays": 'выгодно',
         "econ.does_not_pay": 'невыгодно',
         "econ.jackpot_summary": 'Ставка {bet}, в кассе {box}: ожидаемый итог {ev:+.2f} за вращение ({back:.3f} на единицу ставки). Ставка выгодна в среднем, когда в кассе больше <b>{even:.0f}</b>.',
@@ -654,9 +655,29 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+class _DecimalComma(string.Formatter):
+    """Fills a Russian sentence: a number written with decimals takes the decimal comma of a Russian
+    school (2,5 раунда, 12,5%); integers and words are left alone."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        decimal = format_spec[-1:] in tuple("eEfFgG%") or (not format_spec and isinstance(value, float))
+        return text.replace(".", ",") if decimal and not isinstance(value, str) else text
+
+
+_RUSSIAN = _DecimalComma()
+
+
 def word(lang: str, key: str, **fields: Any) -> str:
-    """The text for ``key`` in ``lang``, with ``fields`` filled in."""
-    return WORDS[check_lang(lang)][key].format(**fields)
+    """The text for ``key`` in ``lang``, with ``fields`` filled in; in Russian, decimals take a comma.
+
+    >>> word("ru", "econ.invest_summary", name="Кинотеатр", level=1, cost=300, income=12.5, payback=24.0)
+    '<b>Кинотеатр</b>, уровень 1: вложено 300, доход 12,5 за раунд, окупается за 24,0 раунда'
+    >>> word("en", "econ.invest_summary", name="Cinema", level=1, cost=300, income=12.5, payback=24.0)[-35:]
+    '12.5 per round, payback 24.0 rounds'
+    """
+    text = WORDS[check_lang(lang)][key]
+    return _RUSSIAN.format(text, **fields) if lang == "ru" else text.format(**fields)
 
 
 def strategy_label(lang: str, strategy: str) -> str:
