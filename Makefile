@@ -1,6 +1,7 @@
 # Two commands for a fresh machine with Python >= 3.11 and make:
 #   make lab    open the kit in JupyterLab, its menus in Russian (make lab-en: in English)
 #   make teacher  the teacher's copies of the lessons, with the solutions, in build/teacher
+#   make worksheets  a printable worksheet and its answer key for every lesson, in build/worksheets
 #   make test   run every test (unit, property, doctest; notebooks under nbval as they come)
 #   make site   the course as a static website in build/site (open build/site/index.html)
 PYTHON ?= python3
@@ -22,7 +23,7 @@ CLASSROOM_ARGS ?=
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab lab-en lab-teacher teacher test typecheck fuzz bench app install site site-test classroom
+.PHONY: lab lab-en lab-teacher teacher test typecheck fuzz bench app install site site-test classroom worksheets
 
 install: $(STAMP)
 	@$(BIN)/millionaire engine
@@ -75,6 +76,14 @@ teacher: $(STAMP)
 
 lab-teacher: teacher
 	$(call open_lab,build/teacher)
+
+# A printable worksheet for every lesson (the steps by hand) and its answer key, in both languages,
+# as PDFs in build/worksheets/ (worksheet_NN_LANG.pdf, worksheet_NN_LANG_key.pdf). The sheets' words
+# are in millionaire/sheets/en.toml and ru.toml.
+worksheets: $(STAMP)
+	mkdir -p build/worksheets
+	$(BIN)/millionaire worksheet --lesson all --lang en --folder build/worksheets
+	$(BIN)/millionaire worksheet --lesson all --lang ru --folder build/worksheets
 
 # The type checker and the linter first (`make typecheck`), then unit, property, doctest, widget and
 # browser tests, and every notebook under nbval (outputs compared): the students' copies and the

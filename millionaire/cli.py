@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .board import Board, Cell, CellKind, load_board, plural_ru
 from .errors import MillionaireError
 from .plain_text import one_line, terminal
-from .words import strategy_label
+from .words import strategy_label, word
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game, GameResult
@@ -36,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 _HEADERS = {
     "en": ("cell", "kind", "industry", "price", "build", "rent / effect"),
-    "ru": ("клетка", "вид", "отрасль", "цена", "стройка", "рента / действие"),
+    "ru": ("клетка", "вид", "отрасль", "цена", "стройка", "аренда / действие"),
 }
 _KIND_WORDS = {
     CellKind.START: ("start", "старт"),
@@ -101,7 +101,7 @@ def _summary(board: Board, lang: str) -> list[str]:
         if utilities:
             parts.append(plural_ru(utilities, "коммунальная служба", "коммунальные службы", "коммунальных служб"))
         small = board.small_building_ru if board.small_per_large == 1 else _ru_after_two(board.small_building_ru)
-        levels = f"Рента по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
+        levels = f"Аренда по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
     else:
         parts = [plural_en(cells, "cell"), plural_en(plots, "plot") + " in " + plural_en(industries, "industry")]
         if railroads and board.central_industry is not None:  # Millionaire Elite
@@ -471,6 +471,18 @@ def _print(args: argparse.Namespace) -> int:
     return 0
 
 
+def _worksheet(args: argparse.Namespace) -> int:
+    from .worksheets import load_sheets, write_lesson
+
+    written = write_lesson(args.lesson, args.lang, args.folder)
+    lessons = load_sheets(args.lang)
+    for sheet_path, key_path in zip(written[::2], written[1::2]):
+        lesson = sheet_path.name.split("_")[1]
+        _emit(word(args.lang, "sheet.written", path=sheet_path, lesson=lessons[lesson].lesson))
+        _emit(word(args.lang, "sheet.key_written", path=key_path))
+    return 0
+
+
 def _add_board_argument(parser: argparse.ArgumentParser) -> None:
     """``--board``, which every subcommand takes."""
     parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
@@ -551,6 +563,11 @@ def build_parser() -> argparse.ArgumentParser:
     engine = commands.add_parser("engine", help="which engine runs (compiled or its Python source) and how to switch")
     engine.add_argument("--lang", choices=("en", "ru"), default=None, help="default: the system's language")
     engine.set_defaults(handler=_engine)
+    worksheet = commands.add_parser("worksheet", help="a lesson's worksheet to print (the steps by hand) and its answer key, as PDFs")
+    worksheet.add_argument("--lesson", required=True, help="the lesson's number, 00 to 14, or all")
+    worksheet.add_argument("--lang", choices=("en", "ru"), default="en")
+    worksheet.add_argument("--folder", default=".", help="where to write worksheet_NN_LANG.pdf and worksheet_NN_LANG_key.pdf (default: here)")
+    worksheet.set_defaults(handler=_worksheet)
     return parser
 
 

@@ -69,25 +69,38 @@ def certainty_equivalent(outcomes: Sequence[float], probabilities: Sequence[floa
 @dataclass(frozen=True)
 class LapLosses:
     """The laps of :func:`lap_losses`: for each lap, the rent the player owed, what the policy paid of
-    it (0 without one), and every payment he made himself, in order (rent, cards, fines)."""
+    it (0 without one), and every payment he made himself, in order (rent, cards, fines). A payment
+    that is a share of the payer's cash (the card "pay 10% of your cash") is kept as that share, in
+    ``percents`` (0 for a payment of a fixed amount), because its amount depends on the purse."""
 
     owed: np.ndarray
     claim: np.ndarray
     payments: tuple[np.ndarray, ...]
+    percents: tuple[np.ndarray, ...] | None = None
 
     def outcome(self, cash: int) -> tuple[np.ndarray, np.ndarray]:
         """(wealth at the end of each lap, ruined) for a player who starts the lap with ``cash`` and
         owns nothing to sell: he is ruined by the first payment his cash cannot cover, and then has 0.
+        A share of his cash is taken from what he has left at that moment.
 
         >>> laps = LapLosses(np.array([0, 0]), np.array([0, 0]), (np.array([50, 80]), np.array([200])))
         >>> [w.tolist() for w in laps.outcome(150)]
         [[20, 0], [False, True]]
+        >>> tenth = LapLosses(np.array([0]), np.array([0]), (np.array([100_000]),), (np.array([10]),))
+        >>> [w.tolist() for w in tenth.outcome(1000)]  # 10% of 1000, not the 100,000 of a larger purse
+        [[900], [False]]
         """
         wealth, ruined = np.zeros(len(self.payments), dtype=np.int64), np.zeros(len(self.payments), dtype=bool)
         for lap, paid in enumerate(self.payments):
-            spent = np.cumsum(paid)
-            ruined[lap] = bool(len(spent)) and spent.max() > cash
-            wealth[lap] = 0 if ruined[lap] else cash - (spent[-1] if len(spent) else 0)
+            shares = self.percents[lap] if self.percents is not None else np.zeros(len(paid), dtype=np.int64)
+            left = cash
+            for amount, percent in zip(paid.tolist(), shares.tolist()):
+                due = left * percent // 100 if percent else amount
+                if due > left:
+                    ruined[lap], left = True, 0
+                    break
+                left -= due
+            wealth[lap] = left
         return wealth, ruined
 
 
@@ -123,8 +136,8 @@ def lap_losses(board: Board, level: int, policy: tuple[str, str] | None = None, 
     """Play ``laps`` laps of seat 0 from START until he passes it again, over :func:`built_board`
     (two opponents own everything at ``level`` and build nothing more), holding ``policy`` (``("rent", "short")``, ...) or
     none. Lap ``i`` uses seed ``seed + i``, so laps with and without a policy roll the same dice. The
-    player carries a purse no lap can empty, so every payment is recorded; :meth:`LapLosses.outcome`
-    then tells what a given cash would have come to.
+    player carries a purse no lap can empty, so every payment is recorded (a share of his cash as that
+    share); :meth:`LapLosses.outcome` then tells what a given cash would have come to.
 
     >>> from millionaire import load_board
     >>> laps = lap_losses(load_board("millionaire-elite"), level=3, laps=20)
@@ -135,7 +148,7 @@ def lap_losses(board: Board, level: int, policy: tuple[str, str] | None = None, 
     rules = (rules or RuleSet.for_board(board.key)).replace(shuffle_seats=False, small_supply=None, large_supply=None)
     owner, levels = built_board(board, level)
     owed, claim = np.zeros(laps, dtype=np.int64), np.zeros(laps, dtype=np.int64)
-    payments = []
+    payments, percents = [], []
     for lap in range(laps):
         game = Game(board, rules, agents=[_traveller(), _landlord(), _landlord()], seed=seed + lap)
         state = game.state
@@ -146,18 +159,25 @@ def lap_losses(board: Board, level: int, policy: tuple[str, str] | None = None, 
             assert state.market is not None, f"board {board.key!r} sells no policies"
             state.market["policies"][0].append(list(policy))
         game.run(max_rounds=15)
-        paid = []
+        paid, percent, card_percent = [], [], 0
         for event in game.events:  # the lap ends when seat 0 passes START
             if event.kind == "income" and event.player == 0:
                 break
+            if event.kind == "card" and event.player == 0:
+                deck, number = event.detail.split(":")
+                card = board.decks[deck].cards[int(number)]
+                card_percent = card.percent if card.effect == "pay_percent_cash" else 0
             if event.kind == "pay" and event.player == 0:
                 paid.append(event.amount)
+                percent.append(card_percent if event.detail == "card" else 0)
+                card_percent = 0
                 owed[lap] += event.amount if event.detail == "rent" else 0
             if event.kind == "claim" and event.player == 0:
                 claim[lap] += event.amount
                 owed[lap] += event.amount
         payments.append(np.array(paid, dtype=np.int64))
-    return LapLosses(owed, claim, tuple(payments))
+        percents.append(np.array(percent, dtype=np.int64))
+    return LapLosses(owed, claim, tuple(payments), tuple(percents))
 
 
 def insured_games(board: Board, games: int = 100, rounds: int = 100, seed: int = 0,

@@ -712,16 +712,19 @@ def draw_board(
     label: str = "",
     fmt: str = "{:.1%}",
     size_px: int = 900,
+    limits: tuple[float, float] | None = None,
 ) -> Axes:
     """Draw ``board``: with a game ``state`` (owners, buildings, mortgages hatched, tokens) and/or a
-    heatmap of ``values`` (one per cell, optionally one more for "detained"). Returns the axes; with
-    no ``ax``, a figure of its own ``size_px`` wide, shown by pyplot in a notebook."""
+    heatmap of ``values`` (one per cell, optionally one more for "detained"), its colour scale from
+    ``limits`` (default: the smallest to the largest value; ``(0, top)`` keeps small differences
+    small). Returns the axes; with no ``ax``, a figure of its own ``size_px`` wide, shown by pyplot
+    in a notebook."""
     if ax is None:
         figure = plt.figure(figsize=(size_px / 100, size_px / 100), dpi=100)
         ax = figure.add_axes((0, 0, 1, 1))
     view = BoardView(board, ax=ax, lang=lang)
     if values is not None:
-        view.show_values(values, label=label, fmt=fmt)
+        view.show_values(values, label=label, fmt=fmt, limits=limits)
     if state is not None:
         if state.board_key != board.key:
             raise ValueError(f"the state is for board {state.board_key!r}, not {board.key!r}")

@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import re
+import string
 from typing import Any
 
 LANGS = ("en", "ru")
@@ -51,6 +52,19 @@ WORDS: dict[str, dict[str, str]] = {
         "print.no_folder": "{path}: the folder {folder} does not exist",
         "print.is_folder": "{path} is a folder: give the name of a file in it",
         "print.not_a_file": "{path}: not a file but a device or another special file: give a file in a folder",
+        "sheet.key": "answer key",
+        "sheet.for_teacher": "For the teacher: the answers, with the numbers the lesson and its guide give.",
+        "sheet.no_lesson": "no worksheet for lesson {lesson!r}: the lessons are {first} to {last}",
+        "sheet.unreadable": "{path}: cannot read the worksheets ({reason})",
+        "sheet.not_toml": "{path}: the worksheets are not a TOML file ({reason})",
+        "sheet.no_lessons": "{path}: the worksheets need a name_line and a [lessons] table",
+        "sheet.bad_field": "{where}: {field} must be {need}",
+        "sheet.need_table": "a table", "sheet.need_text": "text", "sheet.need_tasks": "a list of tasks",
+        "sheet.need_lines": "a whole number 0 to 12",
+        "sheet.need_columns": "columns and rows, up to 8 texts each",
+        "sheet.need_answers": "one list a row, one text a column",
+        "sheet.written": "{path}: the worksheet of lesson {lesson}",
+        "sheet.key_written": "{path}: its answer key",
         "print.same_file": "--output and --template name the same file {path}: give two different files",
         "print.cannot_write": "{path}: cannot be written ({reason}); nothing was written",
         "print.reason_space": "the disk is full", "print.reason_permission": "no permission to write there",
@@ -346,6 +360,19 @@ WORDS: dict[str, dict[str, str]] = {
         "print.no_folder": "{path}: папки {folder} нет",
         "print.is_folder": "{path} — это папка: укажите имя файла в ней",
         "print.not_a_file": "{path}: это не файл, а устройство или другой особый файл: укажите файл в папке",
+        "sheet.key": "ключ ответов",
+        "sheet.for_teacher": "Для учителя: ответы с теми числами, что дают урок и методичка.",
+        "sheet.no_lesson": "рабочего листа для урока {lesson!r} нет: уроки — с {first} по {last}",
+        "sheet.unreadable": "{path}: не удаётся прочитать рабочие листы ({reason})",
+        "sheet.not_toml": "{path}: рабочие листы — не файл TOML ({reason})",
+        "sheet.no_lessons": "{path}: рабочим листам нужны строка name_line и таблица [lessons]",
+        "sheet.bad_field": "{where}: в поле {field} должно быть: {need}",
+        "sheet.need_table": "раздел-таблица", "sheet.need_text": "текст", "sheet.need_tasks": "список заданий",
+        "sheet.need_lines": "целое число от 0 до 12",
+        "sheet.need_columns": "заголовок столбцов и строк, не больше 8 текстов в каждом",
+        "sheet.need_answers": "список на каждую строку, по тексту на каждый столбец",
+        "sheet.written": "{path}: рабочий лист урока {lesson}",
+        "sheet.key_written": "{path}: ключ ответов к нему",
         "print.same_file": "--output и --template называют один и тот же файл {path}: укажите два разных файла",
         "print.cannot_write": "{path}: записать не удалось ({reason}); ничего не записано",
         "print.reason_space": "диск заполнен", "print.reason_permission": "нет прав на запись туда",
@@ -479,7 +506,7 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.mortgage_x": 'раундов до выкупа',
         "econ.mortgage_y": 'процент за раунд, %',
         "econ.mortgage_title": 'Постоянная комиссия дорога на один круг и дёшева на десять',
-        "econ.deal": 'Залог даёт {raised}, стройка стоит {cost}; рента меняется на {change:+.1f} за раунд; комиссия {fee} окупается за {even:.1f} раунда: за срок залога это <b>{verdict}</b> ({gain:+.0f}).',
+        "econ.deal": 'Залог даёт {raised}, стройка стоит {cost}; аренда меняется на {change:+.1f} за раунд; комиссия {fee} окупается за {even:.1f} раунда: за срок залога это <b>{verdict}</b> ({gain:+.0f}).',
         "econ.pays": 'выгодно',
         "econ.does_not_pay": 'невыгодно',
         "econ.jackpot_summary": 'Ставка {bet}, в кассе {box}: ожидаемый итог {ev:+.2f} за вращение ({back:.3f} на единицу ставки). Ставка выгодна в среднем, когда в кассе больше <b>{even:.0f}</b>.',
@@ -673,9 +700,29 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+class _DecimalComma(string.Formatter):
+    """Fills a Russian sentence: a number written with decimals takes the decimal comma of a Russian
+    school (2,5 раунда, 12,5%); integers and words are left alone."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        decimal = format_spec[-1:] in tuple("eEfFgG%") or (not format_spec and isinstance(value, float))
+        return text.replace(".", ",") if decimal and not isinstance(value, str) else text
+
+
+_RUSSIAN = _DecimalComma()
+
+
 def word(lang: str, key: str, **fields: Any) -> str:
-    """The text for ``key`` in ``lang``, with ``fields`` filled in."""
-    return WORDS[check_lang(lang)][key].format(**fields)
+    """The text for ``key`` in ``lang``, with ``fields`` filled in; in Russian, decimals take a comma.
+
+    >>> word("ru", "econ.invest_summary", name="Кинотеатр", level=1, cost=300, income=12.5, payback=24.0)
+    '<b>Кинотеатр</b>, уровень 1: вложено 300, доход 12,5 за раунд, окупается за 24,0 раунда'
+    >>> word("en", "econ.invest_summary", name="Cinema", level=1, cost=300, income=12.5, payback=24.0)[-35:]
+    '12.5 per round, payback 24.0 rounds'
+    """
+    text = WORDS[check_lang(lang)][key]
+    return _RUSSIAN.format(text, **fields) if lang == "ru" else text.format(**fields)
 
 
 def strategy_label(lang: str, strategy: str) -> str:

@@ -225,6 +225,25 @@ def test_heat_map_limits_fix_the_colour_scale():
             view.show_values(z, limits=bad)
 
 
+
+def test_draw_board_passes_its_limits_to_the_heat_map():
+    """Lesson 14's heat map starts its colour scale at 0, so 24 and 50 stops are not white and black."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    board = load_board("millionaire-junior")
+    stops = np.linspace(24.0, 50.0, board.size)
+    ax = draw_board(board, values=stops, limits=(0, 50), size_px=300)
+    scale = ax.child_axes[0].collections[-1].norm  # the colour bar in the centre of the board
+    assert (scale.vmin, scale.vmax) == (0, 50)
+    plt.close(ax.figure)
+    ax = draw_board(board, values=stops, size_px=300)
+    scale = ax.child_axes[0].collections[-1].norm
+    assert (scale.vmin, scale.vmax) == (24, 50)
+    plt.close(ax.figure)
+    with pytest.raises(ValueError, match="limits"):
+        draw_board(board, values=stops, limits=(50, 0), size_px=300)
+
 def plt_colour(cmap: str, at: float) -> tuple[float, float, float]:
     import matplotlib.pyplot as plt
 

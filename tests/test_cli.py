@@ -78,13 +78,13 @@ def test_russian_table_is_all_russian() -> None:
     text = board_table(load_board("millionaire-classic"), "ru")
     lines = text.splitlines()
     assert lines[0] == "Миллионер классик: 40 клеток, 24 участка в 8 отраслях."
-    assert lines[1] == "Рента по уровням: пустой участок, 1, 2, 3 филиала, предприятие."
-    assert lines[2].split() == ["#", "клетка", "вид", "отрасль", "цена", "стройка", "рента", "/", "действие"]
+    assert lines[1] == "Аренда по уровням: пустой участок, 1, 2, 3 филиала, предприятие."
+    assert lines[2].split() == ["#", "клетка", "вид", "отрасль", "цена", "стройка", "аренда", "/", "действие"]
     assert not re.search(r"[A-Za-z]", text), re.findall(r".*[A-Za-z].*", text)
     monopoly = board_table(load_board("monopoly-us"), "ru")
     assert monopoly.splitlines()[0] == (
         "Монополия (США): 40 клеток, 22 участка в 8 отраслях, 4 железные дороги, 2 коммунальные службы.")
-    assert "Рента по уровням: пустой участок, 1, 2, 3, 4 дома, отель." in monopoly
+    assert "Аренда по уровням: пустой участок, 1, 2, 3, 4 дома, отель." in monopoly
     assert not re.search(r"[A-Za-z]", monopoly)
 
 
