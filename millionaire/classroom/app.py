@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -170,19 +171,28 @@ def Language(lang: str, on_lang: Callable[[str], None]) -> None:
 def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], dependencies: Sequence[Any]) -> None:
     """After the component is drawn, ``shower()`` finds its widgets and returns ``show``, which is
     called at once and after every change to the shared game, in this page's context: it sets new
-    values on widgets already on the page, so a move costs a page a few values, not a render."""
+    values on widgets already on the page, so a move costs a page a few values, not a render.
+
+    When the dependencies change (the page switches language), the new ``show`` replaces the old one
+    at once: a change that reached the old one a moment before is dropped, never shown after the new."""
+    binding = solara.use_ref(0)  # which binding is current; shows are serialised by ``guard``
+    guard = solara.use_memo(threading.Lock, [])
 
     def bind() -> Callable[[], None]:
         import solara.server.kernel_context as kernel_context
 
         context = kernel_context.get_current_context()
         show = shower()
-        show()
+        with guard:
+            binding.current += 1
+            mine = binding.current
+            show()
 
         def changed(_: int) -> None:
             if not context.closed_event.is_set():
-                with context:
-                    show()
+                with context, guard:
+                    if binding.current == mine:
+                        show()
 
         unsubscribe = lesson.subscribe(changed)
         context.on_close(unsubscribe)
@@ -423,11 +433,11 @@ def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...
 
     if lost and problem is None:
         Html(html.escape(word(lang, "classroom.lost_seat")), ["mln-message"])
-    solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=False)
+    solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=True)
     Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
     solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
                                on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
-    solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=False)
+    solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=True)
     solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"],
                   attributes=tip(lang, "join"))
     Message(problem, lang)

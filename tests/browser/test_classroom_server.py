@@ -198,8 +198,7 @@ def test_a_class_plays_one_game(tmp_path, chromium):
         os.killpg(first.pid, signal.SIGKILL)
         first.wait(timeout=10)
         with server(command(store, port), base, env):
-            for page in views:
-                page.reload()
+            # no reload by hand: every page sees the server come back and reloads itself
             teacher.locator(".mln-code").wait_for(timeout=90_000)
             for page, team in zip(teams, TEAMS):
                 page.locator(".mln-you").wait_for(timeout=90_000)
