@@ -53,6 +53,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
 
+#: A trade an agent may offer: (partner, plots taken, plots given, its quote or ``None``).
+Candidate = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int] | None]
+#: The board as a seat last saw it: owners, mortgages and buildings (copies), how many changes it has
+#: seen, the plots it wants and its candidate trades.
+BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[int, ...], tuple[int, ...]]], list[Candidate]]
+
 # The two answers given most often, made once (actions are values: nobody changes them).
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
 
@@ -140,10 +146,12 @@ class ThresholdAgent(Agent):
         self._industry_cells: list[tuple[int, ...]] = []
         self._industry_value: list[int] = []
         self._game_seen: Any = None
-        self._wanted: dict[int, tuple[tuple[int, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]]] = {}
-        self._refused: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int, int]] = {}
+        self._quoted: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
+                           tuple[tuple[int, ...], tuple[int, int, int, int] | None]] = {}
+        self._refused: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._counters: dict[int, list[Trade]] = {}
-        self._last_offer: dict[int, tuple[Trade, tuple[int, ...]]] = {}
+        self._last_offer: dict[int, tuple[Trade, int]] = {}
+        self._seen: dict[int, BoardSeen] = {}
 
     def reserve(self, game: Game) -> int:
         """The cash kept in hand: a share of the start cash."""
@@ -236,8 +244,8 @@ class ThresholdAgent(Agent):
             cell = self._cheapest_legal_building(game, seat, spare)
             if cell >= 0:
                 return Action.build(cell)
-        if data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0:
-            return self._offer(game, seat, spare)  # one offer a window, where the rules allow any
+        if data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0 and "between" not in data:
+            return self._offer(game, seat, spare)  # one offer a window of its turn, where the rules allow any
         return None
 
     def _use_kept_card(self, game: Game, seat: int) -> Action | None:
@@ -282,24 +290,28 @@ class ThresholdAgent(Agent):
             return None
         best: Trade | None = None
         best_gain = 0
-        for partner, take, give in self._candidates(game, seat):
-            terms = self._terms(game, seat, partner, take, give, spare)
-            if terms is not None and terms[1] > best_gain:
-                best, best_gain = terms
+        candidates = self._candidates(game, seat)
+        version = self._version(seat)
+        for partner, take, give, quote in candidates:
+            if quote is not None:
+                terms = self._terms(game, seat, partner, take, give, quote, spare, version)
+                if terms is not None and terms[1] > best_gain:
+                    best, best_gain = terms
         if best is None or game.trade_problem(seat, best):
             return None
         return self._make(game, seat, best)
 
     def _make(self, game: Game, seat: int, trade: Trade) -> Action:
         """Offer ``trade``, noting it: the next window learns whether it was refused."""
-        self._last_offer[seat] = (trade, tuple(game.state.owner))
+        self._last_offer[seat] = (trade, self._version(seat))
         return Action.offer(trade)
 
     def _remember_game(self, game: Game) -> None:
         """Forget what another game taught (an agent object may sit at several games in turn)."""
         if game is not self._game_seen:
             self._game_seen = game
-            self._wanted.clear()
+            self._seen.clear()
+            self._quoted.clear()
             self._refused.clear()
             self._counters.clear()
             self._last_offer.clear()
@@ -320,15 +332,64 @@ class ThresholdAgent(Agent):
         tries = earlier[2] + 1 if earlier is not None and earlier[0] == key else 1
         self._refused[memo] = (key, trade.give_cash - trade.take_cash, tries)
 
-    def _candidates(self, game: Game, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-        """The trades that complete an industry of ``seat``: (partner, plots taken, plots given), the
-        plots given completing one of the partner's (a swap) or none (bought for cash). Worked out again
-        only when the ownership of the board has changed."""
-        owner = game.state.owner
-        key = tuple(owner)
-        cached = self._wanted.get(seat)
+    def _candidates(self, game: Game, seat: int) -> list[Candidate]:
+        """The trades that complete an industry of ``seat`` with their quotes: (partner, plots taken,
+        plots given, :meth:`_quote`), the plots given completing one of the partner's (a swap) or none
+        (bought for cash). The plots are worked out again only when their owners change, the quotes
+        when a mortgage or a building of their industries changes."""
+        state = game.state
+        seen = self._seen.get(seat)
+        same_owners = seen is not None and seen[0] == state.owner
+        if seen is not None and same_owners and (not seen[4] or (seen[2] == state.level and seen[1] == state.mortgaged)):
+            return seen[5]  # the board as in the last window (or nothing wanted): list comparisons, nothing made
+        if seen is not None and same_owners:
+            plots = seen[4]
+        else:
+            plots = self._plots_wanted(game, seat)
+            if len(self._quoted) > 256:
+                self._quoted.clear()  # quotes of trades no longer wanted
+        found: list[Candidate] = []
+        for partner, take, give in plots:
+            found.append((partner, take, give, self._cached_quote(game, seat, partner, take, give)))
+        version = seen[3] + 1 if seen is not None else 0
+        self._seen[seat] = (list(state.owner), list(state.mortgaged), list(state.level), version, plots, found)
+        return found
+
+    def _version(self, seat: int) -> int:
+        """How many times ``seat`` has seen the board change (owners, mortgages, buildings) in this game."""
+        seen = self._seen.get(seat)
+        return seen[3] if seen is not None else -1
+
+    def _cached_quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
+                      ) -> tuple[int, int, int, int] | None:
+        """:meth:`_quote`, worked out again only when an owner, a mortgage or a building changes in the
+        industries of the plots."""
+        state = game.state
+        owner, mortgaged, level = state.owner, state.mortgaged, state.level
+        cells = self._trade_cells(game, take, give)
+        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] for c in cells])
+        memo = (seat, partner, take, give)
+        cached = self._quoted.get(memo)
         if cached is not None and cached[0] == key:
             return cached[1]
+        quote = self._quote(game, seat, partner, take, give)
+        self._quoted[memo] = (key, quote)
+        return quote
+
+    def _trade_cells(self, game: Game, take: tuple[int, ...], give: tuple[int, ...]) -> tuple[int, ...]:
+        """Every plot of the industries of ``take`` and ``give`` (what a trade of them is priced by)."""
+        board_cells = game.board.cells
+        found: list[int] = []
+        for cell in (*take, *give):
+            index = board_cells[cell].industry
+            group = self._industry_cells[index] if index >= 0 else (cell,)
+            if group[0] not in found:
+                found.extend(group)
+        return tuple(found)
+
+    def _plots_wanted(self, game: Game, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """(partner, plots taken, plots given) of each trade that completes an industry of ``seat``."""
+        owner = game.state.owner
         self._tables(game)
         wants: list[tuple[int, int, tuple[int, ...]]] = []  # (industry, partner, his plots in it)
         gives: dict[int, list[tuple[int, tuple[int, ...]]]] = {}  # partner -> (industry, my plots in it)
@@ -353,14 +414,14 @@ class ThresholdAgent(Agent):
             for other_index, give in gives.get(partner, []):
                 if other_index != index:
                     found.append((partner, take, give))
-        self._wanted[seat] = (key, found)
         return found
 
-    def _terms(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...],
-               spare: int) -> tuple[Trade, int] | None:
-        """The trade of these plots at the cash the partner accepts, and what it gains ``seat``; ``None``
-        when no price suits both, the plots cannot be traded now, or the partner refused it already."""
-        state = game.state
+    def _quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
+               ) -> tuple[int, int, int, int] | None:
+        """The price of a trade of these plots: (net cash from ``seat`` to the partner that the partner
+        accepts, the most ``seat`` would pay, its gain before cash, the partner's cash reserve); ``None``
+        when the plots cannot be traded now or the trade leaves nothing to share. It depends on the board
+        alone, not on anybody's cash."""
         mortgaged_ok = game.rules.trade_mortgaged
         for cell in take:
             if not game.tradeable(cell, partner, mortgaged_ok):
@@ -373,18 +434,27 @@ class ThresholdAgent(Agent):
         margin = self._margin(game, take)
         if mine + theirs <= margin + self._margin(game, give):
             return None  # nothing to share
-        cash = _price_accepted(mine, theirs, fairness, margin)  # net cash from seat to partner
+        cash = _price_accepted(mine, theirs, fairness, margin)
         limit = self._limit(mine, theirs, self._margin(game, give))
+        return (cash, limit, mine, reserve) if cash <= limit else None
+
+    def _terms(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...],
+               quote: tuple[int, int, int, int] | None, spare: int, version: int) -> tuple[Trade, int] | None:
+        """The trade of these plots at its ``quote`` (raised after a refusal) and what it gains ``seat``;
+        ``None`` when either side cannot pay or the partner refused three prices on this board."""
+        if quote is None:
+            return None
+        cash, limit, mine, reserve = quote
         refused = self._refused.get((seat, partner, take, give))
-        if refused is not None and refused[0] == tuple(state.owner):
+        if refused is not None and refused[0] == version:
             if refused[2] >= 3:
                 return None  # three prices refused: wait for the board to change
             cash = max(cash, refused[1] + max(1, (limit - refused[1]) // 2))
-        if cash > limit:
-            return None
+            if cash > limit:
+                return None
         if cash > 0 and cash > spare:
             return None
-        if cash < 0 and -cash > state.players[partner].cash - reserve:
+        if cash < 0 and -cash > game.state.players[partner].cash - reserve:
             return None
         trade = Trade(partner=partner, give_cells=give, take_cells=take, give_cash=max(cash, 0), take_cash=max(-cash, 0))
         return trade, mine - cash
@@ -562,7 +632,9 @@ class ThresholdAgent(Agent):
             return Action.accept()
         if self.trades and mine + theirs > 0 and trade.take_cells and not (trade.give_cards or trade.take_cards):
             spare = game.state.players[seat].cash - self.reserve(game)
-            terms = self._terms(game, seat, proposer, trade.give_cells, trade.take_cells, spare)
+            take, give = trade.give_cells, trade.take_cells
+            terms = self._terms(game, seat, proposer, take, give, self._quote(game, seat, proposer, take, give),
+                                spare, self._version(seat))
             if terms is not None:
                 self._counters.setdefault(seat, []).append(terms[0])
         return Action.reject()

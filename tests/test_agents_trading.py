@@ -84,7 +84,8 @@ def test_a_refused_offer_is_made_again_only_at_a_better_price_until_the_board_ch
             action = game.agents[decision.player].choose(game, decision)
             if action.kind == "offer":
                 trade = action.trade
-                key = (tuple(game.state.owner), trade.partner, trade.take_cells, trade.give_cells)
+                board_now = (tuple(game.state.owner), tuple(game.state.mortgaged), tuple(game.state.level))
+                key = (board_now, trade.partner, trade.take_cells, trade.give_cells)
                 prices.setdefault(key, []).append(trade.give_cash - trade.take_cash)
             game.apply(action)
         for key, offered in prices.items():
