@@ -59,8 +59,19 @@ Candidate = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, in
 #: seen, the plots it wants and its candidate trades.
 BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[int, ...], tuple[int, ...]]], list[Candidate]]
 
-# The two answers given most often, made once (actions are values: nobody changes them).
+# The answers given most often, made once (actions are values: nobody changes them).
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
+_BUY, _DECLINE, _PASS, _SKIP = Action.buy(), Action.decline(), Action.pass_(), Action.skip()
+_ACCEPT, _REJECT, _PAY_FINE = Action.accept(), Action.reject(), Action.pay_fine()
+_CELL_ACTIONS: dict[tuple[str, int], Action] = {}
+
+
+def _on_cell(kind: str, cell: int) -> Action:
+    """The action ``kind`` (build, sell, mortgage, redeem) on ``cell``, made once per cell."""
+    action = _CELL_ACTIONS.get((kind, cell))
+    if action is None:
+        action = _CELL_ACTIONS[(kind, cell)] = Action(kind, cell=cell)
+    return action
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and open to strategies written in notebooks
@@ -212,7 +223,7 @@ class ThresholdAgent(Agent):
         mortgaged, owner = state.mortgaged, state.owner
         for cell in game.board.ownable:
             if mortgaged[cell] and owner[cell] == seat and game.redemption_cost(cell) <= spare:
-                return Action.redeem(cell)
+                return _on_cell("redeem", cell)
         improvement = self._improve(game, seat, data)
         if improvement is not None:
             return improvement
@@ -221,9 +232,9 @@ class ThresholdAgent(Agent):
             if card:
                 return Action.use_card(tuple(card))
             if self.pay_fine and player.cash >= game.rules.jail_fine:
-                return Action.pay_fine()
+                return _PAY_FINE
             if not self.pay_fine and spare >= game.rules.jail_fine and self._board_is_open(game):
-                return Action.pay_fine()
+                return _PAY_FINE
         return _ROLL
 
     def _manage(self, game: Game, data: dict[str, Any]) -> Action:
@@ -243,7 +254,7 @@ class ThresholdAgent(Agent):
         if spare >= self.cheapest_building(game):
             cell = self._cheapest_legal_building(game, seat, spare)
             if cell >= 0:
-                return Action.build(cell)
+                return _on_cell("build", cell)
         if data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0 and "between" not in data:
             return self._offer(game, seat, spare)  # one offer a window of its turn, where the rules allow any
         return None
@@ -517,18 +528,18 @@ class ThresholdAgent(Agent):
     def _buy(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
         price = game.board.cells[data["cell"]].price
-        return Action.buy() if player.cash - price >= self.reserve(game) else Action.decline()
+        return _BUY if player.cash - price >= self.reserve(game) else _DECLINE
 
     def _bid(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
         spare = player.cash - self.reserve(game)
         low = max(data["high"] + 1, game.rules.min_bid)
         if spare < low:
-            return Action.pass_()
+            return _PASS
         cell = data["cell"]
         worth = game.build_price(cell) if "building" in data else game.board.cells[cell].price  # a building or a plot
         limit = min(int(worth * self.bid_factor), spare)
-        return Action.bid(limit) if limit >= low else Action.pass_()
+        return Action.bid(limit) if limit >= low else _PASS
 
     def _jackpot(self, game: Game, data: dict[str, Any]) -> Action:
         state = game.state
@@ -537,7 +548,7 @@ class ThresholdAgent(Agent):
         if self.jackpot_share == 0 or bet < 1:
             positive = state.jackpot_box // 3  # a bet below box/2.1 has positive expectation
             bet = min(positive, spare) if self.jackpot_share == 0 else 0
-        return Action.bet(bet) if bet >= 1 else Action.skip()
+        return Action.bet(bet) if bet >= 1 else _SKIP
 
     def _choose(self, game: Game, data: dict[str, Any]) -> Action:
         options, purpose, seat = data["options"], data["purpose"], data["player"]
@@ -575,12 +586,13 @@ class ThresholdAgent(Agent):
             # Shares first: they earn nothing, buildings and plots earn rent. Just enough of them.
             short = data["amount"] - state.players[seat].cash
             return Action.sell_shares(min(market["shares"][seat], -(-short // market["price"])))
-        built = [c for c in board.plots if not game.can_sell(seat, c)]
+        owner = state.owner
+        built = [c for c in board.plots if owner[c] == seat and state.level[c] and not game.can_sell(seat, c)]
         if built:
-            return Action.sell(max(built, key=lambda c: (state.level[c], c)))
-        mortgageable = [c for c in board.ownable if not game.can_mortgage(seat, c)]
+            return _on_cell("sell", max(built, key=lambda c: (state.level[c], c)))
+        mortgageable = [c for c in board.ownable if owner[c] == seat and not game.can_mortgage(seat, c)]
         # Mortgage first what completes nothing: plots of industries not fully owned.
-        return Action.mortgage(min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
+        return _on_cell("mortgage", min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
 
     # Millionaire Elite: shares, policies, plots waiting on the Auction cell.
     def _exchange(self, game: Game, data: dict[str, Any]) -> Action:
@@ -594,7 +606,7 @@ class ThresholdAgent(Agent):
         count = int(spare * self.invest) // price
         if self.invest and price <= shares.start_price and count >= 1:
             return Action.buy_shares(count)
-        return Action.skip()
+        return _SKIP
 
     def _insurance(self, game: Game, data: dict[str, Any]) -> Action:
         seat = data["player"]
@@ -605,13 +617,13 @@ class ThresholdAgent(Agent):
                     if ((policy.kind, policy.term) == (kind, term) and policy.premium <= spare
                             and not game.policy_problem(seat, number)):
                         return Action.buy_policy(number)
-        return Action.skip()
+        return _SKIP
 
     def _lot(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
         cells = game.board.cells
         affordable = [c for c in data["options"] if player.cash - cells[c].price >= self.reserve(game)]
-        return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else Action.skip()
+        return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else _SKIP
 
     def _completes(self, game: Game, cell: int, seat: int) -> bool:
         industry = game.board.cells[cell].industry
@@ -629,7 +641,7 @@ class ThresholdAgent(Agent):
         mine, theirs = gain_me + cash, gain_proposer - cash
         pays = trade.take_cash == 0 or game.state.players[seat].cash - trade.take_cash >= self.reserve(game)
         if pays and _accepts(mine, theirs, self.fairness, self._margin(game, trade.take_cells)):
-            return Action.accept()
+            return _ACCEPT
         if self.trades and mine + theirs > 0 and trade.take_cells and not (trade.give_cards or trade.take_cards):
             spare = game.state.players[seat].cash - self.reserve(game)
             take, give = trade.give_cells, trade.take_cells
@@ -637,7 +649,7 @@ class ThresholdAgent(Agent):
                                 spare, self._version(seat))
             if terms is not None:
                 self._counters.setdefault(seat, []).append(terms[0])
-        return Action.reject()
+        return _REJECT
 
 
 #: What a complete industry is worth to its owner above its plots' prices, as a share of their sum:
