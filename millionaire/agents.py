@@ -11,12 +11,24 @@ name       policy
 ========== ======================================================================================
 random     uniform over the legal actions (amounts uniform in range); for fuzzing
 cautious   keeps a cash reserve (a quarter of the start cash); buys, builds, bids and redeems only
-           above it; leaves detention by rolling unless the reserve allows the fine
+           above it; leaves detention by rolling unless the reserve allows the fine; trades for a
+           fair share (``fairness`` 0.9)
 aggressive buys and builds whenever it can, bids up to 1.5× the price, pays to leave detention,
-           bets a little on the slot machine
-monopolist cautious with a smaller reserve, but offers cash for the plot that completes an industry
-           and refuses trades that complete someone else's
+           bets a little on the slot machine; trades for half the partner's gain (0.5)
+monopolist cautious with a smaller reserve and higher bids; trades for three quarters (0.75)
 ========== ======================================================================================
+
+Each named strategy trades to complete industries, as people who know each other do. A trade is
+worth to each side what it does to that side's industries (a complete industry is worth its price
+once more: :data:`SET_PREMIUM`) plus the plots and cash that change hands; a player accepts when his
+gain is at least ``fairness`` times the partner's and a little more than nothing (:func:`_accepts`),
+and he keeps his cash reserve. In its windows a bot offers cash for the plots that complete one of
+its industries, or a swap that completes one of the partner's as well, at the price the partner's
+published strategy accepts, so offers between the named bots are not refused. An offer a player
+of another kind refuses is remembered: it is made again only at a better price (twice at most),
+until the ownership of the board changes. An offer a bot refuses that would leave both sides better
+off is answered in its next window by a counter-offer at its own price (the engine's question is
+"accept or reject", so the counter is an offer of its own).
 
 Examples
 --------
@@ -28,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -40,8 +53,25 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
 
-# The two answers given most often, made once (actions are values: nobody changes them).
+#: A trade an agent may offer: (partner, plots taken, plots given, its quote or ``None``).
+Candidate = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int] | None]
+#: The board as a seat last saw it: owners, mortgages and buildings (copies), how many changes it has
+#: seen, the plots it wants and its candidate trades.
+BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[int, ...], tuple[int, ...]]], list[Candidate]]
+
+# The answers given most often, made once (actions are values: nobody changes them).
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
+_BUY, _DECLINE, _PASS, _SKIP = Action.buy(), Action.decline(), Action.pass_(), Action.skip()
+_ACCEPT, _REJECT, _PAY_FINE = Action.accept(), Action.reject(), Action.pay_fine()
+_CELL_ACTIONS: dict[tuple[str, int], Action] = {}
+
+
+def _on_cell(kind: str, cell: int) -> Action:
+    """The action ``kind`` (build, sell, mortgage, redeem) on ``cell``, made once per cell."""
+    action = _CELL_ACTIONS.get((kind, cell))
+    if action is None:
+        action = _CELL_ACTIONS[(kind, cell)] = Action(kind, cell=cell)
+    return action
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and open to strategies written in notebooks
@@ -97,7 +127,9 @@ class ThresholdAgent(Agent):
 
     ``reserve`` is the share of the start cash kept in hand, ``bid_factor`` the most it bids as a
     share of the price, ``jackpot_share`` the share of spare cash it bets (0: never), ``pay_fine``
-    whether it pays to leave detention, ``trades`` whether it offers trades to complete industries.
+    whether it pays to leave detention, ``trades`` whether it offers trades (cash or a swap for the
+    plots that complete an industry; counter-offers), ``fairness`` the share of the partner's gain a
+    trade must bring it too (it always answers offers).
     On an Elite board, ``insure`` names the kinds of policy it buys (long-term if it can spare the
     premium, else short-term) and ``invest`` the share of its spare cash it puts into shares when
     they are cheap (at or below the start price); it sells them all when they are dear (at least
@@ -107,7 +139,8 @@ class ThresholdAgent(Agent):
     trusted = True
 
     def __init__(self, reserve: float, bid_factor: float, jackpot_share: float, pay_fine: bool,
-                 trades: bool, name: str, insure: tuple[str, ...] = (), invest: float = 0.0) -> None:
+                 trades: bool, name: str, insure: tuple[str, ...] = (), invest: float = 0.0,
+                 fairness: float = 0.75) -> None:
         self.reserve_share = reserve
         self.bid_factor = bid_factor
         self.jackpot_share = jackpot_share
@@ -116,10 +149,20 @@ class ThresholdAgent(Agent):
         self.name = name
         self.insure = tuple(insure)
         self.invest = invest
+        self.fairness = fairness
         self._rules_seen: Any = None
         self._reserve = 0
         self._board_seen: Any = None
         self._cheapest_building = 0
+        self._industry_cells: list[tuple[int, ...]] = []
+        self._industry_value: list[int] = []
+        self._game_seen: Any = None
+        self._quoted: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
+                           tuple[tuple[int, ...], tuple[int, int, int, int] | None]] = {}
+        self._refused: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
+        self._counters: dict[int, list[Trade]] = {}
+        self._last_offer: dict[int, tuple[Trade, int]] = {}
+        self._seen: dict[int, BoardSeen] = {}
 
     def reserve(self, game: Game) -> int:
         """The cash kept in hand: a share of the start cash."""
@@ -159,10 +202,17 @@ class ThresholdAgent(Agent):
 
     def cheapest_building(self, game: Game) -> int:
         """The lowest building price on the board (below it, no building is affordable)."""
-        if game.board is not self._board_seen:
-            self._board_seen = game.board
-            self._cheapest_building = min((i.build_price for i in game.board.industries), default=0)
+        self._tables(game)
         return self._cheapest_building
+
+    def _tables(self, game: Game) -> None:
+        """What the agent reads of a board once: the cheapest building, each industry's plots and price."""
+        board = game.board
+        if board is not self._board_seen:
+            self._board_seen = board
+            self._cheapest_building = min((i.build_price for i in board.industries), default=0)
+            self._industry_cells = [tuple(i.cells) for i in board.industries]
+            self._industry_value = [sum(board.cells[c].price for c in i.cells) for i in board.industries]
 
     # Windows: before rolling and after resolving the cell.
     def _roll(self, game: Game, data: dict[str, Any]) -> Action:
@@ -173,7 +223,7 @@ class ThresholdAgent(Agent):
         mortgaged, owner = state.mortgaged, state.owner
         for cell in game.board.ownable:
             if mortgaged[cell] and owner[cell] == seat and game.redemption_cost(cell) <= spare:
-                return Action.redeem(cell)
+                return _on_cell("redeem", cell)
         improvement = self._improve(game, seat, data)
         if improvement is not None:
             return improvement
@@ -182,9 +232,9 @@ class ThresholdAgent(Agent):
             if card:
                 return Action.use_card(tuple(card))
             if self.pay_fine and player.cash >= game.rules.jail_fine:
-                return Action.pay_fine()
+                return _PAY_FINE
             if not self.pay_fine and spare >= game.rules.jail_fine and self._board_is_open(game):
-                return Action.pay_fine()
+                return _PAY_FINE
         return _ROLL
 
     def _manage(self, game: Game, data: dict[str, Any]) -> Action:
@@ -204,9 +254,9 @@ class ThresholdAgent(Agent):
         if spare >= self.cheapest_building(game):
             cell = self._cheapest_legal_building(game, seat, spare)
             if cell >= 0:
-                return Action.build(cell)
-        if self.trades and data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0:
-            return self._offer(game, seat, spare)  # one offer a turn, where the rules allow any
+                return _on_cell("build", cell)
+        if data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0 and "between" not in data:
+            return self._offer(game, seat, spare)  # one offer a window of its turn, where the rules allow any
         return None
 
     def _use_kept_card(self, game: Game, seat: int) -> Action | None:
@@ -237,19 +287,237 @@ class ThresholdAgent(Agent):
                 best_cell, best_price = lowest, price
         return best_cell
 
+    # Trading.
     def _offer(self, game: Game, seat: int, spare: int) -> Action | None:
-        """Offer up to twice the price for the one plot that completes an industry."""
+        """A counter-offer owed, else the best trade completing an industry that the partner accepts."""
+        self._remember_game(game)
+        self._learn(game, seat)
+        counters = self._counters.get(seat)
+        while counters:
+            counter = counters.pop()
+            if not game.trade_problem(seat, counter):
+                return self._make(game, seat, counter)
+        if not self.trades:
+            return None
+        best: Trade | None = None
+        best_gain = 0
+        candidates = self._candidates(game, seat)
+        version = self._version(seat)
+        for partner, take, give, quote in candidates:
+            if quote is not None:
+                terms = self._terms(game, seat, partner, take, give, quote, spare, version)
+                if terms is not None and terms[1] > best_gain:
+                    best, best_gain = terms
+        if best is None or game.trade_problem(seat, best):
+            return None
+        return self._make(game, seat, best)
+
+    def _make(self, game: Game, seat: int, trade: Trade) -> Action:
+        """Offer ``trade``, noting it: the next window learns whether it was refused."""
+        self._last_offer[seat] = (trade, self._version(seat))
+        return Action.offer(trade)
+
+    def _remember_game(self, game: Game) -> None:
+        """Forget what another game taught (an agent object may sit at several games in turn)."""
+        if game is not self._game_seen:
+            self._game_seen = game
+            self._seen.clear()
+            self._quoted.clear()
+            self._refused.clear()
+            self._counters.clear()
+            self._last_offer.clear()
+
+    def _learn(self, game: Game, seat: int) -> None:
+        """Remember the last offer as refused if its plots did not change hands."""
+        last = self._last_offer.pop(seat, None)
+        if last is None:
+            return
+        trade, key = last
+        owner = game.state.owner
+        done = (owner[trade.take_cells[0]] == seat) if trade.take_cells else (
+            bool(trade.give_cells) and owner[trade.give_cells[0]] == trade.partner)
+        if done:
+            return
+        memo = (seat, trade.partner, trade.take_cells, trade.give_cells)
+        earlier = self._refused.get(memo)
+        tries = earlier[2] + 1 if earlier is not None and earlier[0] == key else 1
+        self._refused[memo] = (key, trade.give_cash - trade.take_cash, tries)
+
+    def _candidates(self, game: Game, seat: int) -> list[Candidate]:
+        """The trades that complete an industry of ``seat`` with their quotes: (partner, plots taken,
+        plots given, :meth:`_quote`), the plots given completing one of the partner's (a swap) or none
+        (bought for cash). The plots are worked out again only when their owners change, the quotes
+        when a mortgage or a building of their industries changes."""
         state = game.state
-        for industry in game.board.industries:
-            mine = [c for c in industry.cells if state.owner[c] == seat]
-            theirs = [c for c in industry.cells if state.owner[c] not in (seat, -1)]
-            if len(mine) == len(industry.cells) - 1 and len(theirs) == 1:
-                cell = theirs[0]
-                price = game.board.cells[cell].price
-                offer = Trade(partner=state.owner[cell], take_cells=(cell,), give_cash=min(2 * price, spare))
-                if offer.give_cash >= price and not game.trade_problem(seat, offer):
-                    return Action.offer(offer)
-        return None
+        seen = self._seen.get(seat)
+        same_owners = seen is not None and seen[0] == state.owner
+        if seen is not None and same_owners and (not seen[4] or (seen[2] == state.level and seen[1] == state.mortgaged)):
+            return seen[5]  # the board as in the last window (or nothing wanted): list comparisons, nothing made
+        if seen is not None and same_owners:
+            plots = seen[4]
+        else:
+            plots = self._plots_wanted(game, seat)
+            if len(self._quoted) > 256:
+                self._quoted.clear()  # quotes of trades no longer wanted
+        found: list[Candidate] = []
+        for partner, take, give in plots:
+            found.append((partner, take, give, self._cached_quote(game, seat, partner, take, give)))
+        version = seen[3] + 1 if seen is not None else 0
+        self._seen[seat] = (list(state.owner), list(state.mortgaged), list(state.level), version, plots, found)
+        return found
+
+    def _version(self, seat: int) -> int:
+        """How many times ``seat`` has seen the board change (owners, mortgages, buildings) in this game."""
+        seen = self._seen.get(seat)
+        return seen[3] if seen is not None else -1
+
+    def _cached_quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
+                      ) -> tuple[int, int, int, int] | None:
+        """:meth:`_quote`, worked out again only when an owner, a mortgage or a building changes in the
+        industries of the plots."""
+        state = game.state
+        owner, mortgaged, level = state.owner, state.mortgaged, state.level
+        cells = self._trade_cells(game, take, give)
+        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] for c in cells])
+        memo = (seat, partner, take, give)
+        cached = self._quoted.get(memo)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        quote = self._quote(game, seat, partner, take, give)
+        self._quoted[memo] = (key, quote)
+        return quote
+
+    def _trade_cells(self, game: Game, take: tuple[int, ...], give: tuple[int, ...]) -> tuple[int, ...]:
+        """Every plot of the industries of ``take`` and ``give`` (what a trade of them is priced by)."""
+        board_cells = game.board.cells
+        found: list[int] = []
+        for cell in (*take, *give):
+            index = board_cells[cell].industry
+            group = self._industry_cells[index] if index >= 0 else (cell,)
+            if group[0] not in found:
+                found.extend(group)
+        return tuple(found)
+
+    def _plots_wanted(self, game: Game, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """(partner, plots taken, plots given) of each trade that completes an industry of ``seat``."""
+        owner = game.state.owner
+        self._tables(game)
+        wants: list[tuple[int, int, tuple[int, ...]]] = []  # (industry, partner, his plots in it)
+        gives: dict[int, list[tuple[int, tuple[int, ...]]]] = {}  # partner -> (industry, my plots in it)
+        for index, cells in enumerate(self._industry_cells):
+            mine, other, split = 0, -1, False
+            for cell in cells:
+                holder = owner[cell]
+                if holder == seat:
+                    mine += 1
+                elif holder < 0 or (other >= 0 and holder != other):
+                    split = True
+                    break
+                else:
+                    other = holder
+            if split or other < 0 or mine == 0:
+                continue  # unowned plots, a third holder, or nothing of mine (or all of it)
+            wants.append((index, other, tuple(c for c in cells if owner[c] == other)))
+            gives.setdefault(other, []).append((index, tuple(c for c in cells if owner[c] == seat)))
+        found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        for index, partner, take in wants:
+            found.append((partner, take, ()))
+            for other_index, give in gives.get(partner, []):
+                if other_index != index:
+                    found.append((partner, take, give))
+        return found
+
+    def _quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
+               ) -> tuple[int, int, int, int] | None:
+        """The price of a trade of these plots: (net cash from ``seat`` to the partner that the partner
+        accepts, the most ``seat`` would pay, its gain before cash, the partner's cash reserve); ``None``
+        when the plots cannot be traded now or the trade leaves nothing to share. It depends on the board
+        alone, not on anybody's cash."""
+        mortgaged_ok = game.rules.trade_mortgaged
+        for cell in take:
+            if not game.tradeable(cell, partner, mortgaged_ok):
+                return None
+        for cell in give:
+            if not game.tradeable(cell, seat, mortgaged_ok):
+                return None
+        mine, theirs = self._gains(game, seat, partner, take, give)
+        fairness, reserve = self._temper(game, partner)
+        margin = self._margin(game, take)
+        if mine + theirs <= margin + self._margin(game, give):
+            return None  # nothing to share
+        cash = _price_accepted(mine, theirs, fairness, margin)
+        limit = self._limit(mine, theirs, self._margin(game, give))
+        return (cash, limit, mine, reserve) if cash <= limit else None
+
+    def _terms(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...],
+               quote: tuple[int, int, int, int] | None, spare: int, version: int) -> tuple[Trade, int] | None:
+        """The trade of these plots at its ``quote`` (raised after a refusal) and what it gains ``seat``;
+        ``None`` when either side cannot pay or the partner refused three prices on this board."""
+        if quote is None:
+            return None
+        cash, limit, mine, reserve = quote
+        refused = self._refused.get((seat, partner, take, give))
+        if refused is not None and refused[0] == version:
+            if refused[2] >= 3:
+                return None  # three prices refused: wait for the board to change
+            cash = max(cash, refused[1] + max(1, (limit - refused[1]) // 2))
+            if cash > limit:
+                return None
+        if cash > 0 and cash > spare:
+            return None
+        if cash < 0 and -cash > game.state.players[partner].cash - reserve:
+            return None
+        trade = Trade(partner=partner, give_cells=give, take_cells=take, give_cash=max(cash, 0), take_cash=max(-cash, 0))
+        return trade, mine - cash
+
+    def _temper(self, game: Game, partner: int) -> tuple[float, int]:
+        """The partner's fairness and cash reserve as his strategy publishes them; a player of another
+        kind is taken to bargain as this agent does, with no reserve."""
+        agent = game.agents[partner] if partner < len(game.agents) else None
+        if isinstance(agent, ThresholdAgent):
+            return agent.fairness, agent.reserve(game)
+        return self.fairness, 0
+
+    def _limit(self, mine: int, theirs: int, margin: int) -> int:
+        """The most net cash this agent pays for a trade worth ``mine`` to it and ``theirs`` to the partner
+        (negative: the least it asks for)."""
+        cash = math.floor((mine - margin - self.fairness * theirs) / (1 + self.fairness))
+        while cash > -MAX_CASH and not _accepts(mine - cash, theirs + cash, self.fairness, margin):
+            cash -= 1
+        return cash
+
+    def _margin(self, game: Game, given: tuple[int, ...]) -> int:
+        """What a trade must bring a side above nothing: a twentieth of the plots it gives, at least 1."""
+        return max(1, sum(self._worth(game, c) for c in given) // 20)
+
+    def _worth(self, game: Game, cell: int) -> int:
+        """A plot's worth in a trade: its price, less the loan when it is mortgaged."""
+        price = game.board.cells[cell].price
+        return price - game.mortgage_value(cell) if game.state.mortgaged[cell] else price
+
+    def _gains(self, game: Game, a: int, b: int, to_a: tuple[int, ...], to_b: tuple[int, ...]) -> tuple[int, int]:
+        """What moving plots ``to_a`` (from ``b``) and ``to_b`` (from ``a``) is worth to ``a`` and to ``b``,
+        cash aside: the plots' worth each way, and :data:`SET_PREMIUM` of an industry completed or broken."""
+        self._tables(game)
+        moved = sum(self._worth(game, c) for c in to_a) - sum(self._worth(game, c) for c in to_b)
+        gain_a, gain_b = moved, -moved
+        owner, cells = game.state.owner, game.board.cells
+        touched: list[int] = []
+        for cell in (*to_a, *to_b):
+            index = cells[cell].industry
+            if index >= 0 and index not in touched:
+                touched.append(index)
+        for index in touched:
+            group = self._industry_cells[index]
+            premium = int(self._industry_value[index] * SET_PREMIUM)
+            after = [a if c in to_a else b if c in to_b else owner[c] for c in group]
+            for side in (a, b):
+                change = (all(o == side for o in after) - all(owner[c] == side for c in group)) * premium
+                if side == a:
+                    gain_a += change
+                else:
+                    gain_b += change
+        return gain_a, gain_b
 
     def _board_is_open(self, game: Game) -> bool:
         """Early in the game (properties left to buy) moving on is worth the fine."""
@@ -260,18 +528,18 @@ class ThresholdAgent(Agent):
     def _buy(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
         price = game.board.cells[data["cell"]].price
-        return Action.buy() if player.cash - price >= self.reserve(game) else Action.decline()
+        return _BUY if player.cash - price >= self.reserve(game) else _DECLINE
 
     def _bid(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
         spare = player.cash - self.reserve(game)
         low = max(data["high"] + 1, game.rules.min_bid)
         if spare < low:
-            return Action.pass_()
+            return _PASS
         cell = data["cell"]
         worth = game.build_price(cell) if "building" in data else game.board.cells[cell].price  # a building or a plot
         limit = min(int(worth * self.bid_factor), spare)
-        return Action.bid(limit) if limit >= low else Action.pass_()
+        return Action.bid(limit) if limit >= low else _PASS
 
     def _jackpot(self, game: Game, data: dict[str, Any]) -> Action:
         state = game.state
@@ -280,7 +548,7 @@ class ThresholdAgent(Agent):
         if self.jackpot_share == 0 or bet < 1:
             positive = state.jackpot_box // 3  # a bet below box/2.1 has positive expectation
             bet = min(positive, spare) if self.jackpot_share == 0 else 0
-        return Action.bet(bet) if bet >= 1 else Action.skip()
+        return Action.bet(bet) if bet >= 1 else _SKIP
 
     def _choose(self, game: Game, data: dict[str, Any]) -> Action:
         options, purpose, seat = data["options"], data["purpose"], data["player"]
@@ -318,12 +586,13 @@ class ThresholdAgent(Agent):
             # Shares first: they earn nothing, buildings and plots earn rent. Just enough of them.
             short = data["amount"] - state.players[seat].cash
             return Action.sell_shares(min(market["shares"][seat], -(-short // market["price"])))
-        built = [c for c in board.plots if not game.sell_problem(seat, c)]
+        owner = state.owner
+        built = [c for c in board.plots if owner[c] == seat and state.level[c] and not game.sell_problem(seat, c)]
         if built:
-            return Action.sell(max(built, key=lambda c: (state.level[c], c)))
-        mortgageable = [c for c in board.ownable if not game.mortgage_problem(seat, c)]
+            return _on_cell("sell", max(built, key=lambda c: (state.level[c], c)))
+        mortgageable = [c for c in board.ownable if owner[c] == seat and not game.mortgage_problem(seat, c)]
         # Mortgage first what completes nothing: plots of industries not fully owned.
-        return Action.mortgage(min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
+        return _on_cell("mortgage", min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
 
     # Millionaire Elite: shares, policies, plots waiting on the Auction cell.
     def _exchange(self, game: Game, data: dict[str, Any]) -> Action:
@@ -337,7 +606,7 @@ class ThresholdAgent(Agent):
         count = int(spare * self.invest) // price
         if self.invest and price <= shares.start_price and count >= 1:
             return Action.buy_shares(count)
-        return Action.skip()
+        return _SKIP
 
     def _insurance(self, game: Game, data: dict[str, Any]) -> Action:
         seat = data["player"]
@@ -348,42 +617,76 @@ class ThresholdAgent(Agent):
                     if ((policy.kind, policy.term) == (kind, term) and policy.premium <= spare
                             and not game.policy_problem(seat, number)):
                         return Action.buy_policy(number)
-        return Action.skip()
+        return _SKIP
 
     def _lot(self, game: Game, data: dict[str, Any]) -> Action:
         player = game.state.players[data["player"]]
         cells = game.board.cells
         affordable = [c for c in data["options"] if player.cash - cells[c].price >= self.reserve(game)]
-        return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else Action.skip()
+        return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else _SKIP
 
     def _completes(self, game: Game, cell: int, seat: int) -> bool:
         industry = game.board.cells[cell].industry
         return industry >= 0 and all(game.state.owner[c] == seat for c in game.board.industries[industry].cells)
 
     def _trade_reply(self, game: Game, data: dict[str, Any]) -> Action:
+        """Accept a trade whose gain is at least ``fairness`` times the proposer's and keeps the cash
+        reserve; refuse it otherwise, owing a counter-offer when the trade leaves both sides better off."""
         trade = Trade.from_list(data["trade"])
         seat, proposer = data["player"], data["from"]
-        cells = game.board.cells
-        receive = trade.give_cash + sum(cells[c].price for c in trade.give_cells)
-        give = trade.take_cash + sum(cells[c].price for c in trade.take_cells)
-        if self.trades and any(self._completes_after(game, c, seat, proposer) for c in trade.take_cells):
-            return Action.reject()  # would complete the proposer's industry
-        if any(self._completes(game, c, seat) for c in trade.take_cells):
-            return Action.reject()  # would break my own industry
-        return Action.accept() if receive >= 1.5 * give else Action.reject()
+        self._remember_game(game)
+        gain_proposer, gain_me = self._gains(game, proposer, seat, trade.take_cells, trade.give_cells)
+        cards = game.rules.jail_fine * (len(trade.give_cards) - len(trade.take_cards))
+        cash = trade.give_cash - trade.take_cash + cards  # to me
+        mine, theirs = gain_me + cash, gain_proposer - cash
+        pays = trade.take_cash == 0 or game.state.players[seat].cash - trade.take_cash >= self.reserve(game)
+        if pays and _accepts(mine, theirs, self.fairness, self._margin(game, trade.take_cells)):
+            return _ACCEPT
+        if self.trades and mine + theirs > 0 and trade.take_cells and not (trade.give_cards or trade.take_cards):
+            spare = game.state.players[seat].cash - self.reserve(game)
+            take, give = trade.give_cells, trade.take_cells
+            terms = self._terms(game, seat, proposer, take, give, self._quote(game, seat, proposer, take, give),
+                                spare, self._version(seat))
+            if terms is not None:
+                self._counters.setdefault(seat, []).append(terms[0])
+        return _REJECT
 
-    def _completes_after(self, game: Game, cell: int, seat: int, other: int) -> bool:
-        industry = game.board.cells[cell].industry
-        if industry < 0:
-            return False
-        owner = game.state.owner
-        return all(owner[c] == other or c == cell for c in game.board.industries[industry].cells)
+
+#: What a complete industry is worth to its owner above its plots' prices, as a share of their sum:
+#: the double rent and the right to build.
+SET_PREMIUM = 1.0
+#: No trade moves more cash than this (a bound for the price search).
+MAX_CASH = 10**9
+
+
+def _accepts(mine: int, theirs: int, fairness: float, margin: int) -> bool:
+    """A side's rule: its gain is at least ``fairness`` times the other's, and ``margin`` above nothing.
+
+    >>> _accepts(100, 120, 0.75, 5), _accepts(80, 120, 0.75, 5)
+    (True, False)
+    """
+    return mine >= fairness * max(theirs, 0) + margin
+
+
+def _price_accepted(mine: int, theirs: int, fairness: float, margin: int) -> int:
+    """The least net cash from the proposer to the partner at which the partner's rule accepts a trade
+    worth ``mine`` to the proposer and ``theirs`` to the partner (negative: the most the proposer may ask).
+
+    >>> _price_accepted(400, 100, 0.5, 5)  # the partner then gains 170 = 0.5 * 330 + 5
+    70
+    """
+    cash = math.ceil((fairness * mine + margin - theirs) / (1 + fairness))
+    while cash < MAX_CASH and not _accepts(theirs + cash, mine - cash, fairness, margin):
+        cash += 1
+    return cash
 
 
 STRATEGIES: dict[str, dict[str, Any]] = {
-    "cautious": dict(reserve=0.25, bid_factor=1.0, jackpot_share=0.0, pay_fine=False, trades=False),
-    "aggressive": dict(reserve=0.0, bid_factor=1.5, jackpot_share=0.05, pay_fine=True, trades=False),
-    "monopolist": dict(reserve=0.1, bid_factor=1.2, jackpot_share=0.0, pay_fine=False, trades=True),
+    "cautious": dict(reserve=0.25, bid_factor=1.0, jackpot_share=0.0, pay_fine=False, trades=True, fairness=0.9),
+    "aggressive": dict(reserve=0.0, bid_factor=1.5, jackpot_share=0.05, pay_fine=True, trades=True,
+                       fairness=0.5),
+    "monopolist": dict(reserve=0.1, bid_factor=1.2, jackpot_share=0.0, pay_fine=False, trades=True,
+                       fairness=0.75),
 }
 
 

@@ -139,7 +139,8 @@ class Game:
         seeds = np.random.SeedSequence(seed)
         dice_seed, agent_seed = seeds.spawn(2)
         self.agents = [make_agent(a, seed=agent_seed.spawn(1)[0]) for a in agents]
-        self.events: list[Event] = []
+        self._events: list[Event] = []
+        self._recorded: list[tuple[Any, ...]] = []  # events as plain tuples, made Events when read
         self.record_events = record_events
         self.actions: list[tuple[int, Action]] = []
         self.round_limit: int | None = None
@@ -219,9 +220,24 @@ class Game:
         events = self.events if last is None else self.events[-last:]
         return [self.text(e, lang) for e in events]
 
-    def _event(self, *args: Any, **kwargs: Any) -> None:
+    @property
+    def events(self) -> list[Event]:
+        """The event log, oldest first. Recording keeps each event as a plain tuple; it becomes an
+        :class:`Event` here, when the log is first read, so a game that never reads it pays little."""
+        if self._recorded:
+            self._events.extend([Event(*fields) for fields in self._recorded])
+            self._recorded.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._recorded.clear()
+        self._events = events
+
+    def _event(self, *fields: Any) -> None:
+        """Record an event given as :class:`Event`'s fields (kind, player, cell, amount, other, detail)."""
         if self.record_events:
-            self.events.append(Event(*args, **kwargs))
+            self._recorded.append(fields)
 
     # ------------------------------------------------------------------ dice
     def _die(self) -> int:
@@ -955,7 +971,7 @@ class Game:
         self._add_money(payer, -amount)
         self._add_money(payee, amount)
         if self.record_events:
-            self.events.append(Event(*event) if event else Event("pay", payer, -1, amount, payee, reason))
+            self._recorded.append(event if event else ("pay", payer, -1, amount, payee, reason))
 
     def _add_money(self, holder: int, amount: int) -> None:
         """Add ``amount`` (negative: take it) to a seat's cash or to a pot."""
@@ -1001,7 +1017,7 @@ class Game:
             first, second = self._two_dice()
         self.state.last_roll = first + second
         if self.record_events:
-            self.events.append(Event("roll", seat, -1, first + second, -1, f"{first}+{second}" if second else str(first)))
+            self._recorded.append(("roll", seat, -1, first + second, -1, f"{first}+{second}" if second else str(first)))
         return first, second
 
     def _t_roll(self) -> None:
@@ -1142,7 +1158,7 @@ class Game:
         player = state.players[seat]
         player.position = cell
         if self.record_events:
-            self.events.append(Event("move", seat, cell, 0, -1, how))
+            self._recorded.append(("move", seat, cell, 0, -1, how))
         if income:
             amount = self.rules.circular_income
             self._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
@@ -1414,7 +1430,8 @@ class Game:
             for card in cards:
                 state.players[source].cards.remove(list(card))
                 state.players[target].cards.append(list(card))
-        self._event("trade", seat, -1, 0, partner, json.dumps(trade.to_list()))
+        if self.record_events:
+            self._event("trade", seat, -1, 0, partner, json.dumps(trade.to_list()))
 
     # ------------------------------------------------------------------ the jackpot
     def _play_jackpot(self, seat: int, bet: int) -> None:
@@ -1446,7 +1463,7 @@ class Game:
         number = order.pop(0)
         card = board.decks[deck].cards[number]
         if self.record_events:
-            self.events.append(Event("card", seat, -1, 0, -1, f"{deck}:{number}"))
+            self._recorded.append(("card", seat, -1, 0, -1, f"{deck}:{number}"))
         effect = card.effect
         tasks = state.tasks
         if card.is_kept:

@@ -697,16 +697,23 @@ class _StateLoader:
                             f"{self.engine(state).liquidation_value(seat)} in all")
 
     def reply_fits(self, state: GameState, data: dict[str, Any]) -> None:
-        """A trade offer made by the current player in his window, answered by its partner."""
+        """A trade offer made by the current player in his window, or by a debtor to his creditor
+        (``RuleSet.debt_in_property``), answered by its partner."""
         trade, offerer, resume = Trade.from_list(data["trade"]), data["from"], data["resume"]
-        if offerer != state.current or resume["player"] != offerer:
+        if resume.get("kind") == "raise" and resume.get("player") == offerer:
+            if trade.partner != resume.get("payee") or not state.rules.debt_in_property:
+                raise self.fail("pending.trade", f"is an offer of a debtor (seat {offerer}) to someone other "
+                                "than his creditor, or under rules without debts paid in property")
+            self.debt_fits(state, resume)
+        elif offerer != state.current or resume["player"] != offerer:
             raise self.fail("pending.from", f"is seat {offerer} but offers are made by the current player "
                             f"({state.current}) in his own decision")
         if data["player"] != trade.partner:
             raise self.fail("pending.player", f"is seat {data['player']} but the offer is made to seat {trade.partner}")
         if resume.get("offers", 0) < 1:
             raise self.fail("pending.resume.offers", "must count the offer being answered")
-        self.window_fits(state, resume, "pending.resume")
+        if resume.get("kind") != "raise":
+            self.window_fits(state, resume, "pending.resume")
         problem = self.engine(state).trade_problem(offerer, trade)
         if problem:
             raise self.fail("pending.trade", f"is not an offer seat {offerer} could make: {problem}")

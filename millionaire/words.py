@@ -163,6 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
         "tournament.bad_games": "Games: a whole number from 1 to 10000, got {games}.",
         "tournament.bad_rule": "{option} = {value} is not offered; the choices are {allowed}.",
         "tournament.no_strategy": "Tick at least one strategy.",
+        "tournament.cancel": "Stop", "tournament.cancelled": "Stopped after {done} of {total} games; no results shown.",
         # the landing explorer
         "landing.board": "Board", "landing.jail": "At the Inspection (jail)", "landing.jail_short": "leave at once",
         "landing.jail_long": "stay as long as allowed", "landing.view": "Show", "landing.turns": "Turns from START",
@@ -469,6 +470,7 @@ WORDS: dict[str, dict[str, str]] = {
         "tournament.bad_games": "Партий — целое число от 1 до 10000, а не {games}.",
         "tournament.bad_rule": "{option} = {value} не предлагается; варианты: {allowed}.",
         "tournament.no_strategy": "Отметьте хотя бы одну стратегию.",
+        "tournament.cancel": "Остановить", "tournament.cancelled": "Остановлено, сыграно партий: {done} из {total}; итогов нет.",
         "landing.board": "Поле", "landing.jail": "В Налоговой инспекции", "landing.jail_short": "выходить сразу",
         "landing.jail_long": "сидеть как можно дольше", "landing.view": "Показать", "landing.turns": "Ходов от СТАРТа",
         "landing.long_run": "В пределе", "landing.simulate": "Смоделировать", "landing.rolls": "Бросков",

@@ -306,6 +306,17 @@ def test_monopoly_debt_paid_partly_in_property_by_a_trade_with_the_creditor(mono
     assert game.pending.kind == "manage" and game.pending.player == 0
 
 
+def test_a_save_made_while_a_debt_offer_waits_for_its_answer_loads(monopoly):
+    from millionaire import GameState
+
+    game = debt_game(monopoly)
+    game.apply(Action.offer(Trade(partner=1, give_cells=(5,), take_cash=80)))
+    assert game.state.pending["resume"]["kind"] == "raise" and game.state.tasks  # the payment waits
+    state = game.state.copy()
+    state.bank_balance += 1500 - 30  # the cash debt_game took from seat 0, so that the money adds up
+    assert GameState.from_json(state.to_json(), monopoly) == state
+
+
 def test_a_rejected_debt_offer_goes_back_to_raising_money(monopoly):
     game = debt_game(monopoly)
     game.apply(Action.offer(Trade(partner=1, give_cells=(5,), take_cash=80)))

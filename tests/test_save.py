@@ -26,7 +26,7 @@ CLASSIC = load_board("millionaire-classic")
 MONOPOLY = load_board("monopoly-us")
 
 
-def mid_game(board=CLASSIC, actions: int = 400, seed: int = 5, agents=("aggressive", "monopolist", "random")) -> Game:
+def mid_game(board=CLASSIC, actions: int = 300, seed: int = 1, agents=("aggressive", "monopolist", "random")) -> Game:
     game = Game(board, agents=list(agents), seed=seed)
     game.round_limit = 200
     for _ in range(actions):

@@ -219,3 +219,38 @@ def test_experiment_with_a_list_of_changes(classic):
 def test_experiment_rejects_bad_grids(classic, grid, message):
     with pytest.raises(SimulationError, match=message):
         experiment(classic, ["cautious", "random"], grid, games=1, seed=0, max_rounds=5, jobs=1)
+
+
+@pytest.mark.parametrize("board_key", ["monopoly-us", "millionaire-elite", "millionaire-classic"])
+def test_observed_worth_is_the_engine_s_net_worth_at_every_round(board_key):
+    from millionaire import load_board
+
+    board = load_board(board_key)
+    rules = RuleSet.for_board(board.key)
+    lineup = ["cautious", "aggressive", "monopolist", "aggressive"]
+    mortgaged_seen = 0
+    for seed in range(4, 12):  # until a game has mortgaged a plot, whose worth is compared too
+        game = Game(board, rules, agents=lineup, seed=seed, record_events=False)
+        worth, owned = [], []
+        for _, g in play_by_round(game, max_rounds=120):
+            worth.append([g.net_worth(seat) for seat in range(4)])
+            owned.append([len(g.owned(seat)) for seat in range(4)])
+            mortgaged_seen += any(g.state.mortgaged)
+        seen = observe_game(board, rules, lineup, seed, max_rounds=120)
+        assert seen.net_worth.tolist() == worth and seen.owned.tolist() == owned
+        if mortgaged_seen:
+            break
+    assert mortgaged_seen
+
+
+def test_a_tournament_plays_the_games_run_plays():
+    from millionaire import Game, load_board
+    from millionaire.simulate import game_seed
+
+    lineup = ["cautious", "monopolist", "aggressive"]  # seated by lot in every game, as run seats them
+    result = tournament("monopoly-us", lineup, games=4, seed=9, max_rounds=300, jobs=1)
+    for number, observed in enumerate(result.games):
+        game = Game(load_board("monopoly-us"), agents=lineup, seed=game_seed(9, number), record_events=False)
+        played = game.run(max_rounds=300)
+        assert (observed.summary.rounds, observed.summary.winner_seat) == (played.rounds, played.winner)
+        assert observed.net_worth[-1].tolist() == list(played.net_worth)

@@ -69,3 +69,30 @@ def test_every_rule_dropdown_shows_a_choice_and_the_progress_counts():
     assert runner.rule_choices["start_cash"].label == "как в правилах"
     assert runner.strategy_boxes["monopolist"].description == "монополист"
     assert "Справедливая доля" in runner.summary.value and "осторожный" in runner.summary.value
+
+
+def test_the_run_button_plays_in_the_background_on_every_core():
+    import os
+
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=6, seed=3, max_rounds=40)
+    assert runner.jobs == (os.cpu_count() or 1)
+    thread = runner.start()
+    assert runner.run_button.disabled and not runner.stop_button.disabled
+    assert runner.start() is None or not thread.is_alive()  # one run at a time
+    thread.join(60)
+    assert not runner.run_button.disabled and runner.stop_button.disabled
+    expected = tournament("millionaire-classic", ["cautious", "aggressive"], games=6, seed=3, max_rounds=40, jobs=1)
+    assert runner.result.win_rates() == expected.win_rates()
+    assert runner.progress.value == runner.progress.max == 6
+
+
+def test_stop_ends_a_run_between_chunks_and_says_so():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=400, max_rounds=300, jobs=1, lang="ru")
+    runner.stop()  # pressed before the first games are done: the run ends at the first chunk
+    runner.run()
+    assert runner.result is None
+    assert "Остановлено" in runner.message.value and runner.progress.value < 400
+    runner.set_games(4)
+    thread = runner.start()  # a new start forgets the earlier Stop
+    thread.join(60)
+    assert runner.result is not None and runner.message.value == ""

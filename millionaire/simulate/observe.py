@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..actions import Decision
 from ..board import Board
 from ..engine import Game
 from ..rules import RuleSet
@@ -73,12 +74,58 @@ def play_by_round(game: Game, max_rounds: int | None = None) -> Iterator[tuple[i
     yield rounds_played(game.state), game
     while not game.finished:
         target = game.state.round
-        game.play_bots(until_round=target)
+        _play_round(game, target)
         state = game.state
         if not state.finished and state.round <= target:
             seat = state.pending["player"] if state.pending else -1
             raise SimulationError(f"seat {seat} is human: play_by_round needs bots in every seat")
         yield rounds_played(state), game
+
+
+def _play_round(game: Game, target: int) -> None:
+    """Let the bots play until round ``target`` is over or a human must decide, as :meth:`Game.run`
+    plays: a trusted bot's answer is taken from its data and not checked again, any other is applied."""
+    state = game.state
+    agents = game.agents
+    answers = [agent.answer if getattr(agent, "trusted", False) else None for agent in agents]
+    record, execute, advance = game.actions.append, game._execute, game._advance
+    while not state.finished and state.round <= target:
+        data = state.pending
+        if data is None:
+            break
+        seat = data["player"]
+        answer = answers[seat]
+        if answer is None:
+            agent = agents[seat]
+            if agent is None or getattr(agent, "human", False):
+                break
+            game.apply(agent.choose(game, Decision(game, data)))
+        else:
+            action = answer(game, data)
+            record((seat, action))
+            execute(data, action)
+            advance()
+
+
+def _holdings(board: Board, game: Game, owners: list[list[int]], mortgages: list[list[bool]],
+              levels: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """The properties of every seat at each observation and what they are worth (the non-cash part of
+    :meth:`Game.net_worth`: price, less the loan when mortgaged, plus the buildings at cost), worked
+    out for the whole game at once from the owners, mortgages and buildings seen."""
+    cells = board.cells
+    prices = np.array([cell.price for cell in cells], dtype=np.int64)
+    loans = np.array([game.mortgage_value(c) if cells[c].ownable else 0 for c in range(board.size)], dtype=np.int64)
+    building = np.array([board.industries[c.industry].build_price if c.industry >= 0 else 0 for c in cells], dtype=np.int64)
+    owner = np.array(owners, dtype=np.int64).reshape(len(owners), board.size)
+    value = np.where(np.array(mortgages, dtype=bool).reshape(owner.shape), prices - loans, prices)
+    value = value + np.array(levels, dtype=np.int64).reshape(owner.shape) * building
+    players = len(game.state.players)
+    held = owner >= 0
+    slot = (np.arange(len(owners))[:, None] * players + owner)[held]
+    size = len(owners) * players
+    worth = np.bincount(slot, weights=value[held], minlength=size).astype(np.int64).reshape(len(owners), players)
+    owned = np.bincount(slot, minlength=size).reshape(len(owners), players)
+    return worth, owned
 
 
 @dataclass(frozen=True)
@@ -118,27 +165,37 @@ def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: 
     """
     game = Game(board, rules, agents=list(strategies), seed=seed, record_events=False)
     players = len(strategies)
-    ownable = board.ownable
     rounds: list[int] = []
-    worth: list[list[int]] = []
-    owned: list[list[int]] = []
     first_bankruptcy = -1
+    owners: list[list[int]] = []
+    mortgages: list[list[bool]] = []
+    levels: list[list[int]] = []
+    cash: list[list[int]] = []
+    out: list[list[bool]] = []
+    shares: list[list[int]] = []
     for done, g in play_by_round(game, max_rounds):
         state = g.state
-        if first_bankruptcy < 0 and any(p.bankrupt for p in state.players):
+        players_now = state.players
+        if first_bankruptcy < 0 and any(p.bankrupt for p in players_now):
             first_bankruptcy = done
         if done % every and not state.finished:
             continue
         rounds.append(done)
-        worth.append([g.net_worth(seat) for seat in range(players)])
-        counts = [0] * players
-        for cell in ownable:
-            if state.owner[cell] >= 0:
-                counts[state.owner[cell]] += 1
-        owned.append(counts)
+        owners.append(list(state.owner))
+        mortgages.append(list(state.mortgaged))
+        levels.append(list(state.level))
+        cash.append([p.cash for p in players_now])
+        out.append([p.bankrupt for p in players_now])
+        market = state.market
+        if market is not None:
+            shares.append([count * market["price"] for count in market["shares"]])
+    holdings, owned = _holdings(board, game, owners, mortgages, levels)
+    worth = np.array(cash, dtype=np.int64).reshape(holdings.shape) + holdings
+    if shares:
+        worth += np.array(shares, dtype=np.int64).reshape(holdings.shape)
+    worth[np.array(out, dtype=bool).reshape(holdings.shape)] = 0
     return ObservedGame(_summary_of(game, seed), first_bankruptcy, np.array(rounds, dtype=np.int32),
-                        np.array(worth, dtype=np.int64).reshape(len(rounds), players),
-                        np.array(owned, dtype=np.int16).reshape(len(rounds), players))
+                        worth.reshape(len(rounds), players), owned.astype(np.int16).reshape(len(rounds), players))
 
 
 def _observe_chunk(board: Board, rules: RuleSet, games: list[tuple[tuple[str, ...], int]],

@@ -103,9 +103,10 @@ def new_figure(width: float = 9.0, height: float = 4.0) -> Figure:
 
 def png(figure: Figure, dpi: int = 100) -> bytes:
     """The figure as PNG bytes, for ``ipywidgets.Image(value=...)``: draw the figure at the size it
-    will be shown (``figsize`` × ``dpi`` pixels), so the browser does not blur it by scaling up."""
+    will be shown (``figsize`` × ``dpi`` pixels), so the browser does not blur it by scaling up. The
+    caller lays the figure out (``tight_layout``): it is drawn once, not measured and drawn again."""
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
 
 

@@ -31,7 +31,6 @@ from ..rules import MAX_AMOUNT, RuleSet
 from ..words import check_lang, word
 from .common import UntilRun, board_options, error_html, new_figure, png, relabel
 
-_CURVE_POINTS = 101  # points of the jackpot chart's curve (each an exact sum over the 216 spins)
 
 
 def _shown(value: Any, fmt: str) -> str:
@@ -64,6 +63,12 @@ class _Lab(UntilRun, widgets.VBox):
         self.summary = widgets.HTML()
         self.table = widgets.HTML()
         self.chart = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="860px"))
+        self._quiet = 0  # above 0 while controls are refilled: their changes do not redraw one by one
+
+    def _on_change(self, _: Any = None) -> None:
+        """A control changed: redraw, unless the lab is refilling its controls (it redraws once after)."""
+        if not self._quiet:
+            self.refresh()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(lang={self.lang!r})"
@@ -76,7 +81,20 @@ class _Lab(UntilRun, widgets.VBox):
         """Relabel every control, the table and the chart in ``lang``."""
         self.lang = check_lang(lang)
         self.message.value = ""  # a refusal was worded in the old language
-        self._relabel()  # each lab names its own controls
+        self._quiet += 1
+        try:
+            self._relabel()  # each lab names its own controls
+        finally:
+            self._quiet -= 1
+        self.refresh()
+
+    def _refill(self, fill: Callable[[], None]) -> None:
+        """Refill the controls that depend on the board (quietly), then redraw once."""
+        self._quiet += 1
+        try:
+            fill()
+        finally:
+            self._quiet -= 1
         self.refresh()
 
     def _board_choice(self, board: str) -> widgets.Dropdown:
@@ -122,8 +140,8 @@ class InvestmentExplorer(_Lab):
         self._fill_industries(industry)
         self.level_slider.value = self._whole(level, "level", 0, self.level_slider.max)
         for control in (self.industry_choice, self.level_slider, self.opponents_slider):
-            control.observe(lambda _: self.refresh(), names="value")
-        self.board_choice.observe(lambda _: (self._fill_industries(None), self.refresh()), names="value")
+            control.observe(self._on_change, names="value")
+        self.board_choice.observe(lambda _: self._refill(lambda: self._fill_industries(None)), names="value")
         wrap = widgets.Layout(flex_flow="row wrap")
         self.children = [widgets.HBox([self.board_choice, self.industry_choice], layout=wrap),
                          widgets.HBox([self.level_slider, self.opponents_slider], layout=wrap),
@@ -219,8 +237,8 @@ class MortgageLab(_Lab):
         self._relabel()
         self._fill_cells(cell)
         for control in (self.cell_choice, self.rounds_slider):
-            control.observe(lambda _: self.refresh(), names="value")
-        self.board_choice.observe(lambda _: (self._fill_cells(None), self.refresh()), names="value")
+            control.observe(self._on_change, names="value")
+        self.board_choice.observe(lambda _: self._refill(lambda: self._fill_cells(None)), names="value")
         self.deal: dict[str, Any] | None = None
         self.children = [widgets.HBox([self.board_choice, self.cell_choice, self.rounds_slider],
                                       layout=widgets.Layout(flex_flow="row wrap")),
@@ -338,7 +356,7 @@ class JackpotLab(_Lab):
     def refresh(self) -> None:
         """Recompute and redraw for the bet and box in use."""
         simulated = self.simulated_mean
-        self._compute(*self._applied)
+        self._compute(*self._applied, draw=False)
         self.simulated_mean = simulated
         self._draw()
 
@@ -352,7 +370,7 @@ class JackpotLab(_Lab):
         self._guard(lambda: self._compute(self._whole(self.bet_box.value, "bet", 1, MAX_AMOUNT),
                                           self._whole(self.box_box.value, "box", 0, MAX_AMOUNT)))
 
-    def _compute(self, bet: int, box: int) -> None:
+    def _compute(self, bet: int, box: int, draw: bool = True) -> None:
         self.rows = economics.jackpot_distribution(bet, box)
         self.expected_value = economics.jackpot_expected_value(bet, box)
         self.break_even_box = economics.jackpot_break_even_box(bet)
@@ -367,7 +385,8 @@ class JackpotLab(_Lab):
             ("p", self.word("col_probability"), "{:.4f}"), ("payout", self.word("col_paid"), "{}"),
             ("net", self.word("col_net"), "{:+}"),
         ])
-        self._draw()
+        if draw:
+            self._draw()
 
     def _name(self, kind: str, key: str) -> str:
         """An outcome or a symbol of the machine in the lab's language (its own key when unknown)."""
@@ -390,9 +409,10 @@ class JackpotLab(_Lab):
 
     def _draw(self) -> None:
         bet, box = self._applied
-        # The curve at the boxes drawn: a hundred points across the axis, whatever its length.
-        boxes = np.unique(np.linspace(0, max(4 * int(self.break_even_box), box), _CURVE_POINTS).astype(np.int64))
-        returns = [economics.jackpot_return_per_bet(bet, int(b)) for b in boxes]
+        # The expected return is linear in the box (only "two sevens" pays it): the line through its
+        # two ends, each an exact sum over the 216 spins.
+        boxes = [0, max(4 * int(self.break_even_box), box)]
+        returns = [economics.jackpot_return_per_bet(bet, b) for b in boxes]
         figure = new_figure(8.6, 3.4)
         ax = figure.add_subplot()
         ax.plot(boxes, returns, color="#4c72b0", label=self.word("jackpot_curve"))

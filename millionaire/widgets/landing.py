@@ -53,6 +53,7 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self.message = widgets.HTML()
         self.values = np.zeros(0)
         self.simulated: np.ndarray | None = None
+        self._views: dict[tuple[str, str], BoardView] = {}
         self._relabel(jail=jail, per=per)
         for control in (self.board_choice, self.jail_choice, self.view_choice, self.long_run, self.turns_slider):
             control.observe(lambda _: self.refresh(), names="value")
@@ -160,7 +161,10 @@ class LandingExplorer(UntilRun, widgets.VBox):
         per = self.view_choice.value if self.long_run.value else "turn"
         title = self.word(f"view_{per}")
         fmt = "{:.2f}" if per == "landing" else "{:.1%}"
-        view = BoardView(board, lang=self.lang, fast=True, size_px=720)
+        key = (board.key, self.lang)
+        view = self._views.get(key)
+        if view is None:  # the board's picture is laid out once per board and language
+            view = self._views[key] = BoardView(board, lang=self.lang, fast=True, size_px=720)
         view.show_values(self.values, fmt=fmt, label=title)
         self.board_image.value = view.render_png()
         figure = new_figure(10, 3.4)

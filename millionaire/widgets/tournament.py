@@ -8,10 +8,15 @@ Examples
 ['aggressive', 'cautious']
 >>> runner.progress.value == runner.progress.max
 True
+
+The Run button plays in the background on every core (``jobs=None``), so the Stop button and the
+progress bar answer while the games are played; :meth:`run` plays at once and returns when done.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,19 +42,24 @@ RULE_CHOICES: dict[str, list[Any]] = {
 _PRESET = "preset"  # the dropdowns' value for "as the board's rules say" (a dropdown cannot show None)
 
 
+class _Stopped(Exception):
+    """The Stop button was pressed: the run ends at the next finished chunk of games."""
+
+
 class TournamentRunner(UntilRun, widgets.VBox):
     """Play many seeded games between strategies under chosen rules, with a progress bar.
 
     After :meth:`run`, :attr:`result` is the :class:`~millionaire.simulate.TournamentResult`; the
     widget shows win rates with 95% intervals, the game length and the Gini of net worth by round.
     Controls have methods: :meth:`set_strategies`, :meth:`set_rule`, :meth:`set_games`,
-    :meth:`set_lang`.
+    :meth:`set_lang`, :meth:`start` (what the Run button does) and :meth:`stop`. ``jobs`` is the
+    number of worker processes; ``None``: one per core.
     """
 
     until_run = "until_run.tournament"
 
     def __init__(self, board: str = "millionaire-classic", strategies: Sequence[str] = ("cautious", "aggressive",
-                 "monopolist"), games: int = 40, seed: int = 1, max_rounds: int = 300, jobs: int = 1,
+                 "monopolist"), games: int = 40, seed: int = 1, max_rounds: int = 300, jobs: int | None = None,
                  lang: str = "en") -> None:
         super().__init__()
         self.add_class("mln-widget")
@@ -63,13 +73,17 @@ class TournamentRunner(UntilRun, widgets.VBox):
         self.seed_box = widgets.IntText(value=seed, layout=widgets.Layout(width="210px"), **initial)
         self.rule_choices = {name: widgets.Dropdown(options=[], **initial) for name in RULE_CHOICES}
         self.run_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
-        self.run_button.on_click(lambda _: self.run())
+        self.run_button.on_click(lambda _: self.start())
+        self.stop_button = widgets.Button(button_style="warning", disabled=True, layout=widgets.Layout(width="auto"))
+        self.stop_button.on_click(lambda _: self.stop())
+        self._stopping = threading.Event()
+        self._worker: threading.Thread | None = None
         self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.progress_text = widgets.HTML()
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
         self.chart = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
-        self.max_rounds, self.jobs = max_rounds, jobs
+        self.max_rounds, self.jobs = max_rounds, (jobs if jobs is not None else os.cpu_count() or 1)
         self.result = None
         self._relabel()
         self.set_strategies(list(strategies))
@@ -77,7 +91,7 @@ class TournamentRunner(UntilRun, widgets.VBox):
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [widgets.HBox([self.board_choice], layout=wrap),
                          widgets.HBox([self.strategy_label, *self.strategy_boxes.values()], layout=wrap),
-                         widgets.HBox([self.games_box, self.seed_box, self.run_button], layout=wrap),
+                         widgets.HBox([self.games_box, self.seed_box, self.run_button, self.stop_button], layout=wrap),
                          widgets.HBox(list(self.rule_choices.values()), layout=wrap),
                          widgets.HBox([self.progress, self.progress_text], layout=wrap),
                          self.message, self.summary, self.chart]
@@ -111,6 +125,7 @@ class TournamentRunner(UntilRun, widgets.VBox):
             control.value = chosen
             control.description = self.word(f"option_{name}")
         self.run_button.description = self.word("run")
+        self.stop_button.description = self.word("cancel")
         self._tick(self.progress.value, self.progress.max if self.progress.value else 0)
 
     # ------------------------------------------------------------------ controls as methods
@@ -155,9 +170,11 @@ class TournamentRunner(UntilRun, widgets.VBox):
         self.progress.max = max(total, 1)
         self.progress.value = done
         self.progress_text.value = html_text(self.word("progress", done=done, total=total)) if total else ""
+        if self._stopping.is_set() and done < total:
+            raise _Stopped
 
     def run(self) -> None:
-        """Play the tournament with the controls' settings and show the results."""
+        """Play the tournament with the controls' settings and show the results (returns when done)."""
         strategies = list(self.strategies)
         if not strategies:
             self.message.value = error_html(self.word("no_strategy"))
@@ -171,8 +188,32 @@ class TournamentRunner(UntilRun, widgets.VBox):
         except MillionaireError as error:
             self.message.value = error_html(str(error))
             return
+        except _Stopped:
+            self.message.value = html_text(self.word("cancelled", done=self.progress.value, total=self.progress.max))
+            return
         self.message.value = ""
         self._show()
+
+    def start(self) -> threading.Thread | None:
+        """Play as :meth:`run` does, in the background, so that the page stays live: the progress bar
+        moves and Stop answers. Returns the thread (``join()`` waits for it); ``None`` while a run is on."""
+        if self._worker is not None and self._worker.is_alive():
+            return None
+        self._stopping.clear()
+        self.run_button.disabled, self.stop_button.disabled = True, False
+        self._worker = threading.Thread(target=self._run_then_free, daemon=True)
+        self._worker.start()
+        return self._worker
+
+    def _run_then_free(self) -> None:
+        try:
+            self.run()
+        finally:
+            self.run_button.disabled, self.stop_button.disabled = False, True
+
+    def stop(self) -> None:
+        """Stop the run that :meth:`start` began, when the games being played are done."""
+        self._stopping.set()
 
     def _show(self) -> None:
         result, lang = self.result, self.lang
