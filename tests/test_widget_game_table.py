@@ -11,6 +11,7 @@ import pytest
 matplotlib.use("Agg")
 
 from millionaire import Action  # noqa: E402
+from millionaire.agents import make_agent  # noqa: E402
 from millionaire.widgets import GameTable  # noqa: E402
 
 
@@ -129,8 +130,25 @@ def test_autoplay_rounds_and_bad_rounds():
     assert table.game.state.round == 4 or table.game.finished
     table.autoplay(0)
     assert "Rounds must be a whole number" in table.message.value
+
+
+def test_undo_after_autoplay_takes_back_one_turn():
+    table = GameTable(players=3, humans=[0], seed=6)
+    start = table.game.state.to_dict()
+    table.autoplay(3)
+    after, turns, log = table.game.state.to_dict(), table.game.state.turns, table.game.log()
+    assert turns >= 9
     table.undo()
-    assert table.game.state.round == 1
+    assert table.game.state.turns == turns - 1 and table.game.state.round == 3
+    assert table.game.log() == log[:len(table.game.log())] and len(table.game.log()) < len(log)
+    # The same turn played again by the same players gives the same game (the dice were put back too).
+    table.game.play_bots(stand_in=make_agent("cautious"), until_turn=turns)
+    assert table.game.state.to_dict() == after
+    for _ in range(turns - 1):  # the snapshots left: one a turn, back to the start of the auto-play
+        table.undo()
+    assert table.game.state.to_dict() == start and table.message.value == ""
+    table.undo()
+    assert "Nothing to undo" in table.message.value
 
 
 def test_russian_table():

@@ -44,6 +44,8 @@ NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
          "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор")}
 MAX_SEATS = 6
 LOG_LINES = 8
+#: The moves undo can take back (a snapshot of a few kilobytes each).
+UNDO_DEPTH = 500
 _PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose",
             "buy_shares", "sell_shares", "buy_policy")
 _DICE = re.compile(r"^(\d)\D+(\d)$")
@@ -307,7 +309,7 @@ class GameTable(UntilRun, widgets.VBox):
         except IllegalActionError as error:
             self.message.value = self._error(refusal(self.lang, error.reason, game.board))
             return False
-        self.history.append(snapshot)
+        self._remember(snapshot)
         self.message.value = ""
         if self.instant_bots.value:
             game.play_bots()
@@ -372,7 +374,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.do(Action.offer(trade))
 
     def undo(self) -> None:
-        """Take back the last human action (and the bot moves after it)."""
+        """Take back the last human action (and the bot moves after it), or after auto-play its last turn."""
         if not self.history:
             self.message.value = self._error(self.word("nothing_to_undo"))
             return
@@ -398,10 +400,22 @@ class GameTable(UntilRun, widgets.VBox):
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
             self.message.value = self._error(self.word("bad_rounds", rounds=repr(rounds)))
             return
-        self.history.append(self.game.snapshot())
-        self.game.play_bots(until_round=self.game.state.round + rounds - 1, stand_in=make_agent("cautious"))
+        game, stand_in = self.game, make_agent("cautious")
+        last_round = game.state.round + rounds - 1
+        # A snapshot at the start of every turn, so that undo takes back one move, not all the rounds.
+        while not game.finished and game.state.round <= last_round:
+            snapshot, turns = game.snapshot(), game.state.turns
+            game.play_bots(until_round=last_round, stand_in=stand_in, until_turn=turns + 1)
+            if game.state.turns == turns and not game.finished:
+                break  # nothing left to play (no decision pending)
+            self._remember(snapshot)
         self.message.value = ""
         self.refresh()
+
+    def _remember(self, snapshot: Any) -> None:
+        """Keep ``snapshot`` for undo, forgetting the oldest beyond :data:`UNDO_DEPTH`."""
+        self.history.append(snapshot)
+        del self.history[:-UNDO_DEPTH]
 
     # ------------------------------------------------------------------ drawing
     def last_dice(self) -> tuple[int, ...]:
