@@ -62,6 +62,7 @@ SMALL_FONT = 0.17
 INDEX_FONT = 0.15
 LINE = 1.17       # line height, in font sizes
 FIT_MARGIN = 0.94  # text measured for fitting is drawn a little wider at small sizes (hinting)
+MOST_TEXT_SCALE = 1.6  # the largest text_scale a view takes (projector text)
 NAME_MOST = 40    # a player's name is drawn with at most this many characters (and cut to fit its place)
 
 _KIND_FACE = {
@@ -302,6 +303,9 @@ class BoardView:
     Widgets keep one view and call ``update(state)`` after each event (fast); :func:`draw_board`
     makes a view for a single picture. ``size_px`` is the width of the picture a view makes for
     itself (``ax=None``); given an ``ax``, the drawing fills it and scales its text to it.
+    ``text_scale`` draws the cells' names, numbers and prices that many times larger (for a
+    projector): a name that does not fit at that size takes the largest size that fits, never
+    smaller than at 1.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -314,9 +318,12 @@ class BoardView:
     """
 
     def __init__(self, board: Board, ax: Axes | None = None, lang: str = "en", names: Sequence[str] = (),
-                 fast: bool = False, size_px: int = 900) -> None:
+                 fast: bool = False, size_px: int = 900, text_scale: float = 1.0) -> None:
         if lang not in ("en", "ru"):
             raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
+        if not 1 <= text_scale <= MOST_TEXT_SCALE:
+            raise ValueError(f"text_scale must be from 1 to {MOST_TEXT_SCALE}, got {text_scale!r}")
+        self.text_scale = text_scale
         self.layout = BoardLayout(board)
         if ax is None:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -379,15 +386,16 @@ class BoardView:
             self._draw_name(cell.index)
             if plan.strip is not None:
                 strip = plan.strip
-                self._strip_texts.append(self._text(strip.x + PAD, strip.y + strip.h / 2, str(cell.index), INDEX_FONT,
-                                                    ha="left", va="center", color="#666666"))
+                self._strip_texts.append(self._text(strip.x + PAD, strip.y + strip.h / 2, str(cell.index),
+                                                    INDEX_FONT * self.text_scale, ha="left", va="center", color="#555555"))
                 if cell.ownable:
                     self._strip_texts.append(self._text(strip.x + strip.w - PAD, strip.y + strip.h / 2, str(cell.price),
-                                                        SMALL_FONT, ha="right", va="center", color="#222222"))
+                                                        SMALL_FONT * self.text_scale, ha="right", va="center",
+                                                        color="#222222"))
             else:  # a corner: its number in the outer corner
                 x = plan.cell.x + (PAD if plan.cell.x > E / 2 else plan.cell.w - PAD)
                 y = plan.cell.y + (plan.cell.h - PAD if plan.cell.y > E / 2 else PAD)
-                self._strip_texts.append(self._text(x, y, str(cell.index), INDEX_FONT, color="#666666",
+                self._strip_texts.append(self._text(x, y, str(cell.index), INDEX_FONT * self.text_scale, color="#555555",
                                                     ha="left" if plan.cell.x > E / 2 else "right",
                                                     va="top" if plan.cell.y > E / 2 else "bottom"))
         self._draw_legend()
@@ -396,12 +404,26 @@ class BoardView:
         info, plan = self.board.cells[cell], self.layout.plans[cell]
         names = [one_line(info.name(self.lang)), one_line(info.short(self.lang))]
         font = NAME_FONT * (1.2 if plan.side == "corner" else 1.0)
-        label, size = fit_label(names, plan.name.w, plan.name.h, font, self.lang)
+        label, size = self._fit_name(names, plan.name, font)
         x, y = plan.name.centre
         if plan.side != "corner":  # names hang from the top of their box, so short ones line up
             y = plan.name.y + plan.name.h
         self._name_texts[cell] = self._text(x, y, label, size, ha="center", va="center" if plan.side == "corner" else "top",
                                             linespacing=1.05, color="#111111", zorder=3)
+
+    def _fit_name(self, names: list[str], box: Box, font: float) -> tuple[str, float]:
+        """A name fitted to ``box``: at ``text_scale`` times ``font`` if it fits (with one hyphen at
+        most), else at the largest size down to ``font`` that does, else as :func:`fit_label` fits it."""
+        scale = self.text_scale
+        while scale > 1:
+            size = font * scale
+            lines = max(1, int(box.h / (size * LINE) + 1e-9))
+            for name in names:
+                wrapped = wrap_label(name, box.w * FIT_MARGIN / size, lines, self.lang, max_hyphens=1)
+                if wrapped is not None:
+                    return "\n".join(wrapped), size
+            scale = round(scale - 0.1, 6)
+        return fit_label(names, box.w, box.h, font, self.lang)
 
     def _draw_legend(self) -> None:
         centre, lang = self.layout.centre, self.lang
@@ -523,7 +545,7 @@ class BoardView:
                 self._patch(Rectangle(strip[:2], strip.w, strip.h, facecolor=colour, edgecolor="#222222", lw=0.8, zorder=4),
                             layer)
                 self._put(draw_text(self.ax, strip.x + strip.w / 2, strip.y + strip.h / 2, _initial(names[owner]),
-                                       fontsize=self.points(SMALL_FONT * 1.25), ha="center", va="center",
+                                       fontsize=self.points(SMALL_FONT * 1.25 * self.text_scale), ha="center", va="center",
                                        color=_text_colour(colour), fontweight="bold", zorder=5), layer)
             if state.mortgaged[cell]:
                 self._patch(Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, fill=False, hatch="///", edgecolor="#555555",

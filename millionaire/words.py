@@ -82,7 +82,7 @@ WORDS: dict[str, dict[str, str]] = {
         "table.cash": "cash", "table.worth": "net worth", "table.plots": "plots", "table.detained": "detained",
         "table.bankrupt": "bankrupt", "table.instant": "Bots answer at once", "table.amount": "Amount",
         "table.setup": "New game: board, players, seats", "table.trade": "Trade with a player",
-        "table.more": "More: auto-play, undo", "table.log": "What happened", "table.your_turn": "Your move",
+        "table.more": "More: auto-play, undo, large text", "table.log": "What happened", "table.your_turn": "Your move",
         "table.choose_partner": "Choose a partner first.", "table.bad_seed": "The game number must be 0 or more, got {seed}.",
         "table.bad_players": "Players: 2 to 6, got {count}.", "table.bad_amount": "The amount must be a whole number, got {value}.",
         "table.bad_partner": "There is no player {partner} to trade with.", "table.bad_cells": "Not a plot to trade: {cells}.",
@@ -215,6 +215,9 @@ WORDS: dict[str, dict[str, str]] = {
         # the app
         "app.title": "{board}: play against the bots",
         "app.subtitle": "Choose the language, set up the game, then roll the dice. The bots answer at once.",
+        "projector.switch": "Large text for a projector",
+        "projector.tip": "Larger text in the lesson's widgets and outputs, to be read from the back of the room",
+        "until_run.projector": "Run this cell to show the switch of large text.",
         # Millionaire Junior: one die, halves with kiosks, no auctions, a present card
         "table.roll_one": "Roll the die", "table.too_many_players": "{board} is for 2 to {most} players, got {count}.",
         "decision.roll_one": "roll the die", "decision.buy_free": "buy {cell} and put a kiosk on it, or leave it free",
@@ -365,7 +368,7 @@ WORDS: dict[str, dict[str, str]] = {
         "table.cash": "наличные", "table.worth": "капитал", "table.plots": "участки", "table.detained": "в инспекции",
         "table.bankrupt": "банкрот", "table.instant": "Боты отвечают сразу", "table.amount": "Сумма",
         "table.setup": "Новая игра: поле, игроки, места", "table.trade": "Сделка с игроком",
-        "table.more": "Ещё: автоигра, отмена хода", "table.log": "Что произошло", "table.your_turn": "Ваш ход",
+        "table.more": "Ещё: автоигра, отмена хода, крупный текст", "table.log": "Что произошло", "table.your_turn": "Ваш ход",
         "table.choose_partner": "Сначала выберите партнёра.", "table.bad_seed": "Номер партии — число от 0, а не {seed}.",
         "table.bad_players": "Игроков — от 2 до 6, а не {count}.", "table.bad_amount": "Сумма — целое число, а не {value}.",
         "table.bad_partner": "Игрока {partner} для сделки нет.", "table.bad_cells": "Это не участок для сделки: {cells}.",
@@ -497,6 +500,9 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.symbol_seven": 'семёрка',
         "app.title": "{board}: игра против ботов",
         "app.subtitle": "Выберите язык, настройте игру и бросайте кубики. Боты отвечают сразу.",
+        "projector.switch": "Крупный текст для проектора",
+        "projector.tip": "Текст в виджетах и выводе урока крупнее, чтобы его было видно с последних парт",
+        "until_run.projector": "Запустите эту ячейку, чтобы увидеть переключатель крупного текста.",
         # Миллионер Джуниор: один кубик, половины с киосками, без аукционов, карточка-подарок
         "table.roll_one": "Бросить кубик", "table.too_many_players": "«{board}» — игра для 2–{most} игроков, а не {count}.",
         "decision.roll_one": "бросить кубик", "decision.buy_free": "купить «{cell}» и поставить киоск или оставить свободной",

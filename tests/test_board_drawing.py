@@ -65,6 +65,29 @@ def test_every_name_stays_inside_its_box_and_is_14_pixels_at_900(board_key, lang
 
 @pytest.mark.parametrize("board_key", BOARDS)
 @pytest.mark.parametrize("lang", LANGS)
+def test_projector_text_is_larger_where_it_fits_and_never_smaller(board_key, lang):
+    board = load_board(board_key)
+    normal = BoardView(board, lang=lang, fast=True, size_px=600)
+    large = BoardView(board, lang=lang, fast=True, size_px=600, text_scale=1.3)
+    renderer = large.ax.figure.canvas.get_renderer()
+    larger = 0
+    for cell, text in large._name_texts.items():
+        extent = text.get_window_extent(renderer)
+        assert inside(extent, pixel_box(large, large.layout.plans[cell].name)), (cell, text.get_text(), extent)
+        assert text.get_fontsize() >= normal._name_texts[cell].get_fontsize() - 1e-9, (cell, text.get_text())
+        larger += text.get_fontsize() > normal._name_texts[cell].get_fontsize() * 1.1
+    assert larger >= len(large._name_texts) * 0.5  # most names are drawn larger (long Russian ones cannot be)
+    sizes = {round(t.get_fontsize() / n.get_fontsize(), 2) for t, n in zip(large._strip_texts, normal._strip_texts)}
+    assert sizes == {1.3}  # numbers and prices
+
+
+def test_a_text_scale_out_of_range_is_refused():
+    with pytest.raises(ValueError, match="text_scale must be from 1 to 1.6, got 3"):
+        BoardView(load_board("millionaire-classic"), text_scale=3)
+
+
+@pytest.mark.parametrize("board_key", BOARDS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_board_draws_each_cells_full_or_short_name(board_key, lang):
     board = load_board(board_key)
     view = BoardView(board, lang=lang)

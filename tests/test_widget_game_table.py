@@ -313,3 +313,22 @@ def test_the_apps_title_follows_the_board(lang):
         app.table.board_choice.value = board
         title = app.title.value.split("</div>")[0]
         assert html.escape(load_board(board).name(lang)) in title, (board, title)
+
+
+def test_projector_text_follows_one_switch_on_every_table():
+    from millionaire.widgets import PlayApp, projector
+
+    first, app = GameTable(players=2, seed=3), PlayApp(seed=3)
+    try:
+        switch = projector(True, lang="ru")
+        later = GameTable(players=2, seed=3)
+        for table in (first, app.table, later):
+            assert "mln-projector" in table._dom_classes and table.projector_toggle.value
+            assert table.view.text_scale == 1.3
+        assert switch.button.description == "Крупный текст для проектора" and switch.button.tooltip
+        first.projector_toggle.value = False  # the table's own toggle switches them all back
+        assert not switch.button.value and "mln-projector" not in later._dom_classes and later.view.text_scale == 1.0
+        with pytest.raises(ValueError, match="projector: True or False, got 'yes'"):
+            projector("yes")
+    finally:
+        projector(False)

@@ -37,7 +37,8 @@ from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import BOARD_KEYS, CLASSROOM_CSS, UntilRun, error_html, language_options, relabel
+from .common import (BOARD_KEYS, CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, UntilRun, error_html, language_options,
+                     relabel)
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
@@ -107,8 +108,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.players_choice.observe(lambda _: self._show_seats(), names="value")
         self.lang_choice.observe(lambda change: self.set_lang(change["new"]), names="value")
         # ---- what the class sees
-        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="62%", min_width="0",
-                                                                               flex="0 0 62%", height="auto"))
+        self.board_image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.primary_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -142,6 +142,8 @@ class GameTable(UntilRun, widgets.VBox):
         self.auto_button.on_click(lambda _: self.autoplay(self.rounds_choice.value))
         self.undo_button = _button()
         self.undo_button.on_click(lambda _: self.undo())
+        self.projector_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.projector_toggle.observe(lambda change: PROJECTOR.switch(change["new"]), names="value")
 
         self.seats_box = widgets.HBox(self.seat_choices, layout=widgets.Layout(flex_flow="row wrap"))
         setup = widgets.VBox([widgets.HBox([self.board_choice, self.lang_choice], layout=widgets.Layout(flex_flow="row wrap")),
@@ -155,17 +157,20 @@ class GameTable(UntilRun, widgets.VBox):
         more = widgets.VBox([widgets.HBox([self.bots_button, self.bots_reason], layout=widgets.Layout(flex_flow="row wrap")),
                              self.instant_bots,
                              widgets.HBox([self.rounds_choice, self.auto_button], layout=widgets.Layout(flex_flow="row wrap")),
-                             self.undo_button])
+                             self.undo_button, self.projector_toggle])
         manage = widgets.VBox([self.manage_choice, self.manage_button])
         self.folds = widgets.Accordion(children=[manage, trade, more, setup], selected_index=None)
         self.side = widgets.VBox([self.status, self.message, self.primary_box, self.amount_row, self.players_html,
-                             self.log_title, self.log_html, self.folds],
-                            layout=widgets.Layout(flex="1 1 0", min_width="0", padding="0 0 0 14px"))
-        self.children = [widgets.HTML(CLASSROOM_CSS), widgets.HBox([self.board_image, self.side],
-                                                                   layout=widgets.Layout(width="100%", align_items="flex-start"))]
+                                  self.log_title, self.log_html, self.folds])
+        self.side.add_class("mln-side")
+        row = widgets.HBox([self.board_image, self.side], layout=widgets.Layout(width="100%", align_items="flex-start"))
+        row.add_class("mln-row")
+        self.children = [widgets.HTML(CLASSROOM_CSS), row]
         self.game: Game
+        self.text_scale = 1.0
         self._relabel()
         self.new_game()
+        PROJECTOR.follow(self)
 
     def __repr__(self) -> str:
         return f"GameTable(board={self.board_choice.value!r}, players={len(self.game.state.players)}, lang={self.lang!r})"
@@ -228,8 +233,18 @@ class GameTable(UntilRun, widgets.VBox):
             if player.name == default:
                 player.name = NAMES[lang][NAMES[old].index(default)]
         self._relabel()
-        self.view = BoardView(self.game.board, lang=lang, fast=True)
+        self.view = BoardView(self.game.board, lang=lang, fast=True, text_scale=self.text_scale)
         self.refresh()
+
+    def show_projector(self, on: bool) -> None:
+        """Projector-size text on the table and its board (the switch of :func:`~millionaire.widgets.projector`)."""
+        self.projector_toggle.value = on
+        (self.add_class if on else self.remove_class)("mln-projector")
+        scale = PROJECTOR_TEXT_SCALE if on else 1.0
+        if scale != self.text_scale:
+            self.text_scale = scale
+            self.view = BoardView(self.game.board, lang=self.lang, fast=True, text_scale=scale)
+            self.refresh()
 
     def _relabel(self) -> None:
         """Put every control's words in the table's language."""
@@ -254,6 +269,8 @@ class GameTable(UntilRun, widgets.VBox):
         self.rounds_choice.description = self.word("rounds")
         self.auto_button.description = self.word("play_rounds")
         self.undo_button.description = self.word("undo")
+        self.projector_toggle.description = word(lang, "projector.switch")
+        self.projector_toggle.tooltip = word(lang, "projector.tip")
         self.log_title.value = f"<b>{html_text(self.word('log'))}</b>"
         self.folds.titles = (self.word("manage"), self.word("trade"), self.word("more"), self.word("setup"))
         self._show_seats()
@@ -282,7 +299,7 @@ class GameTable(UntilRun, widgets.VBox):
         agents = [None if c.value == "human" else make_agent(c.value, seed=seed * 10 + i)
                   for i, c in enumerate(self.seat_choices[:count])]
         self.game = Game(board, rules, agents=agents, seed=seed, names=NAMES[self.lang][:count])
-        self.view = BoardView(board, lang=self.lang, fast=True)
+        self.view = BoardView(board, lang=self.lang, fast=True, text_scale=self.text_scale)
         self.history: list[Any] = []
         self.message.value = ""
         if self.instant_bots.value and self.humans:  # a table of bots only waits for auto-play
@@ -541,7 +558,7 @@ class GameTable(UntilRun, widgets.VBox):
             if player.bankrupt:
                 detail = f"<td class='mln-num' colspan='3'>{self.word('bankrupt')}</td>"
             else:
-                detail = (f"<td class='mln-num'>{player.cash} {money}</td><td class='mln-num'>{game.net_worth(seat)}</td>"
+                detail = (f"<td class='mln-num mln-cash'>{player.cash} {money}</td><td class='mln-num'>{game.net_worth(seat)}</td>"
                           f"<td class='mln-num'>{len(game.owned(seat))}</td>")
             rows.append(f"<tr class='{current}'><td><span class='mln-dot' style='background:{colour}'></span>"
                         f"<b>{html_text(player.name)}</b> <span class='mln-who'>{html_text(who)}</span></td>{detail}</tr>")
