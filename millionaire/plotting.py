@@ -47,9 +47,14 @@ from .words import word
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
-#: Token and owner colours by seat: dark or vivid hues kept apart from every industry colour of both
-#: boards (a test measures the distance), and each drawn with the player's initial as well.
-PLAYER_COLOURS = ("#101010", "#00a7a0", "#ff2fb4", "#6d4cff", "#9cdd00", "#00b4ff", "#b8860b", "#7a0f3c")
+#: Token and owner colours by seat, each drawn with the player's initial as well: chosen to stay apart
+#: (CIE ΔE over 30) with normal sight and under protanopia, deuteranopia and tritanopia, and apart
+#: from every industry colour of the boards (tests measure both, see :mod:`millionaire.colour_vision`).
+PLAYER_COLOURS = ("#101010", "#ffac59", "#26c9ff", "#0000ff", "#ff5983", "#990000", "#991789", "#ac59ff")
+
+#: A pattern on each industry's colour band, so that the industries are told apart without colour
+#: (the mortgage's diagonal hatch is not among them). Drawn in black or white, whichever reads on the band.
+BAND_HATCHES = ("", "..", "||", "--", "**", "++", "xx", "oo")
 
 #: Depth of a corner (and of every cell) in cell widths, as on printed boards.
 DEPTH = 1.7
@@ -381,8 +386,10 @@ class BoardView:
             ax.add_patch(face)
             self._faces[cell.index] = face
             if plan.band is not None and cell.kind in (CellKind.PLOT, CellKind.ATTRACTION):  # attractions: Junior
-                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=board.industries[cell.industry].colour,
-                                       edgecolor="#444444", lw=0.6))
+                colour = board.industries[cell.industry].colour
+                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=colour, edgecolor="#444444",
+                                       lw=0.6, hatch=BAND_HATCHES[cell.industry % len(BAND_HATCHES)],
+                                       hatchcolor=_text_colour(colour), hatch_linewidth=0.9))
             self._draw_name(cell.index)
             if plan.strip is not None:
                 strip = plan.strip
@@ -574,13 +581,17 @@ class BoardView:
         left, top = centre.x + 0.45, centre.y + centre.h - 1.2
         if state.finished:
             headline = word(lang, "board.over", winner=names[state.winner] if state.winner >= 0 else "—")
-            colour = "#222222"
-        else:
+            text_left = left
+        else:  # whose turn: the token (colour and initial) before the words, which stay dark to be read
             headline = word(lang, "board.turn", round=state.round, player=names[state.current])
             colour = PLAYER_COLOURS[state.current % len(PLAYER_COLOURS)]
+            self._patch(Circle((left + 0.17, top), 0.2, facecolor=colour, edgecolor="white", lw=1, zorder=6))
+            self._text(left + 0.17, top, _initial(names[state.current]), 0.21, dynamic=True, ha="center", va="center",
+                       color=_text_colour(colour), fontweight="bold", zorder=7)
+            text_left = left + 0.5
         # The headline fits the centre (a small board's centre is narrow); bold text is a little wider.
-        font = min(0.3, (centre.w - 0.6) / (text_width_em(headline) * 1.08))
-        self._text(left, top, headline, font, dynamic=True, ha="left", va="center", color=colour, fontweight="bold")
+        font = min(0.3, (centre.x + centre.w - 0.15 - text_left) / (text_width_em(headline) * 1.08))
+        self._text(text_left, top, headline, font, dynamic=True, ha="left", va="center", color="#222222", fontweight="bold")
         row = top - 1.95
         if board.plots:  # a board of plots shows its pots; Junior's park has none
             pots = word(lang, "board.fund", amount=state.charity_fund)
