@@ -332,3 +332,27 @@ def test_projector_text_follows_one_switch_on_every_table():
             projector("yes")
     finally:
         projector(False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_control_has_a_name_and_a_tooltip_in_the_tables_language(lang):
+    import ipywidgets
+
+    from millionaire.widgets import PlayApp
+
+    app = PlayApp(lang=lang, seed=2)
+    table = app.table
+    controls, stack = [], [app]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        if isinstance(widget, (ipywidgets.Button, ipywidgets.ToggleButton, ipywidgets.Dropdown, ipywidgets.SelectMultiple,
+                               ipywidgets.IntText, ipywidgets.BoundedIntText, ipywidgets.Checkbox)):
+            controls.append(widget)
+    assert len(controls) >= 25
+    other = re.compile(r"[А-Яа-яЁё]{3,}" if lang == "en" else r"[A-Za-z]{3,}")
+    for control in controls:
+        assert control.description and control.tooltip, control
+        assert not other.search(control.tooltip.replace("Ctrl", "")), control.tooltip  # a key's name as printed on it
+    assert len(app.language.tooltips) == 2 and all(app.language.tooltips)
+    assert table.board_image.tooltip.startswith(table.game.board.name(lang))

@@ -10,6 +10,7 @@ import weakref
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -103,12 +104,34 @@ CLASSROOM_CSS = """<style>
 .mln-log { font-size: 14px; line-height: 1.35; max-height: 11em; overflow: hidden; display: flex;
   flex-flow: column-reverse wrap; align-content: flex-start; }
 .mln-log div { width: 100%; }
+.mln-table .mln-stacked { flex-direction: column; align-items: stretch; }
+.mln-table .mln-stacked > .widget-label { width: auto; text-align: left; font-weight: bold; }
+/* Colours that white words read on (WCAG contrast 4.5 or more), and fold headers that read. */
+.mln-table .jupyter-button.mod-success { background-color: #2e7d32; }
+.mln-table .jupyter-button.mod-warning { background-color: #a14f00; }
+.mln-table .jupyter-button.mod-primary { background-color: #1565c0; }
+.mln-table .jupyter-widget-Collapse-header { color: #333; }
+.mln-table button:focus-visible, .mln-table select:focus-visible, .mln-table input:focus-visible,
+.mln-app button:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
 .mln-log div:first-child { font-weight: bold; }
 /* The board and the column beside it: the column never narrower than its players' table. */
 .mln-row { gap: 14px; }
 .mln-row > .widget-image { flex: 0 1 62%; min-width: 0; height: auto; }
 .mln-row > .mln-side { flex: 1 0 340px; min-width: 0; }
 """ + PROJECTOR_CSS_RULES + "</style>"
+
+
+class TitledImage(widgets.Image):
+    """An Image whose ``tooltip`` is its text for a screen reader and a mouse (the picture's title).
+
+    ipywidgets 8.1 draws an Image's tooltip only when the model has a ``description`` (its view
+    reads one, and fails without it): this one syncs an empty description.
+
+    >>> TitledImage(tooltip="The board").get_state()["description"]
+    ''
+    """
+
+    description = traitlets.Unicode("").tag(sync=True)
 
 
 class _Projector:

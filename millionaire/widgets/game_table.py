@@ -37,8 +37,8 @@ from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import (BOARD_KEYS, CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, UntilRun, error_html, language_options,
-                     relabel)
+from .common import (BOARD_KEYS, CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, TitledImage, UntilRun, error_html,
+                     language_options, relabel)
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
@@ -108,7 +108,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.players_choice.observe(lambda _: self._show_seats(), names="value")
         self.lang_choice.observe(lambda change: self.set_lang(change["new"]), names="value")
         # ---- what the class sees
-        self.board_image = widgets.Image(format="png")
+        self.board_image = TitledImage(format="png")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.primary_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -127,7 +127,8 @@ class GameTable(UntilRun, widgets.VBox):
         self.trade_partner = widgets.Dropdown(options=[], **initial)
         self.trade_give = widgets.SelectMultiple(options=[], rows=5, layout=widgets.Layout(width="100%"))
         self.trade_take = widgets.SelectMultiple(options=[], rows=5, layout=widgets.Layout(width="100%"))
-        self.trade_give_label, self.trade_take_label = widgets.HTML(), widgets.HTML()
+        for choice in (self.trade_give, self.trade_take):
+            choice.add_class("mln-stacked")  # the label above the list
         self.trade_give_cash = widgets.IntText(value=0, layout=widgets.Layout(width="210px"), **initial)
         self.trade_take_cash = widgets.IntText(value=0, layout=widgets.Layout(width="210px"), **initial)
         self.trade_button = _button()
@@ -150,8 +151,8 @@ class GameTable(UntilRun, widgets.VBox):
                               widgets.HBox([self.players_choice, self.seed_choice], layout=widgets.Layout(flex_flow="row wrap")),
                               self.seats_box, self.new_button])
         trade = widgets.VBox([self.trade_partner,
-                              widgets.HBox([widgets.VBox([self.trade_give_label, self.trade_give], layout=widgets.Layout(width="50%")),
-                                            widgets.VBox([self.trade_take_label, self.trade_take], layout=widgets.Layout(width="50%"))]),
+                              widgets.HBox([widgets.VBox([self.trade_give], layout=widgets.Layout(width="50%")),
+                                            widgets.VBox([self.trade_take], layout=widgets.Layout(width="50%"))]),
                               widgets.HBox([self.trade_give_cash, self.trade_take_cash], layout=widgets.Layout(flex_flow="row wrap")),
                               self.trade_button])
         more = widgets.VBox([widgets.HBox([self.bots_button, self.bots_reason], layout=widgets.Layout(flex_flow="row wrap")),
@@ -257,10 +258,12 @@ class GameTable(UntilRun, widgets.VBox):
             relabel(choice, [(strategy_label(lang, s), s) for s in STRATEGY_CHOICES], self.word("seat", seat=seat + 1))
         self.new_button.description = self.word("new")
         self.amount.description = self.word("amount")
+        self.amount_button.description = self.word("bid")  # "Bet" at the slot machine (see _buttons)
         self.manage_button.description = self.word("do")
         self.trade_partner.description = self.word("partner")
-        self.trade_give_label.value = f"<b>{html_text(self.word('give'))}</b>"
-        self.trade_take_label.value = f"<b>{html_text(self.word('take'))}</b>"
+        self.trade_give.description = self.word("give")
+        self.trade_take.description = self.word("take")
+        self.manage_choice.description = self.word("manage_what")
         self.trade_give_cash.description = self.word("give_cash")
         self.trade_take_cash.description = self.word("take_cash")
         self.trade_button.description = self.word("offer")
@@ -273,6 +276,17 @@ class GameTable(UntilRun, widgets.VBox):
         self.projector_toggle.tooltip = word(lang, "projector.tip")
         self.log_title.value = f"<b>{html_text(self.word('log'))}</b>"
         self.folds.titles = (self.word("manage"), self.word("trade"), self.word("more"), self.word("setup"))
+        tips = {"board": self.board_choice, "players": self.players_choice, "lang": self.lang_choice,
+                "seed": self.seed_choice, "new": self.new_button, "amount": self.amount,
+                "amount_button": self.amount_button, "manage_what": self.manage_choice, "do": self.manage_button,
+                "partner": self.trade_partner, "give": self.trade_give, "take": self.trade_take,
+                "give_cash": self.trade_give_cash, "take_cash": self.trade_take_cash, "offer": self.trade_button,
+                "instant": self.instant_bots, "bots": self.bots_button, "rounds": self.rounds_choice,
+                "play_rounds": self.auto_button, "undo": self.undo_button}
+        for key, control in tips.items():
+            control.tooltip = self.word(f"tip_{key}")
+        for choice in self.seat_choices:
+            choice.tooltip = self.word("tip_seat")
         self._show_seats()
 
     def _show_seats(self) -> None:
@@ -450,6 +464,7 @@ class GameTable(UntilRun, widgets.VBox):
         game = self.game
         self.view.update(game.state, dice=self.last_dice())
         self.board_image.value = self.view.render_png()
+        self.board_image.tooltip = self._board_text()  # the picture's text for a screen reader, and its tooltip
         self.status.value = self._status()
         self._buttons()
         self.players_html.value = self._players()
@@ -464,6 +479,19 @@ class GameTable(UntilRun, widgets.VBox):
         self.trade_give.options = [(cells[c].name(self.lang), c) for c in game.owned(mine)]
         self.trade_take.options = [(f"{cells[c].name(self.lang)} ({one_line(game.names[game.state.owner[c]])})", c)
                                    for c in game.board.ownable if game.state.owner[c] not in (-1, mine)]
+
+    def _board_text(self) -> str:
+        """The board in words: its name, the round and whose turn (or who won), every player's cash."""
+        game, lang = self.game, self.lang
+        state = game.state
+        if game.finished:
+            where = self._over()
+        else:
+            where = word(lang, "board.turn", round=state.round, player=one_line(game.names[state.current]))
+        money = game.board.currency(lang)
+        cash = ", ".join(f"{one_line(name)}: {word(lang, 'board.bankrupt') if player.bankrupt else f'{player.cash} {money}'}"
+                         for name, player in zip(game.names, state.players))
+        return f"{game.board.name(lang)}. {where}. {cash}."
 
     def _over(self) -> str:
         """Who won and why, for a finished game."""
@@ -519,6 +547,7 @@ class GameTable(UntilRun, widgets.VBox):
                 continue
             if action.kind in _PRIMARY or (action.kind == "use_card" and action.cell < 0):
                 button = _button(self.action_label(action), "success" if action.kind in ("roll", "buy", "accept") else "")
+                button.tooltip = self.word("tip_action", action=button.description)
                 button.on_click(lambda _, a=action: self.do(a))
                 primary.append(button)
             else:
@@ -526,6 +555,7 @@ class GameTable(UntilRun, widgets.VBox):
         bots_can_play = pending is not None and not human_turn and bool(self.humans)
         if bots_can_play:  # the table waits for "bots play": offer it where the class looks
             button = _button(self.word("bots"), "warning")
+            button.tooltip = self.word("tip_bots")
             button.on_click(lambda _: self.bots_until_human())
             primary.append(button)
         self.primary_box.children = primary

@@ -21,8 +21,9 @@ NEEDS_CHROMIUM = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromiu
                                     "(install it with: apt-get install chromium)")
 
 #: Words of the other script that may stay: the language picker names each language in itself,
-#: and the board's START corner is printed in Latin letters on the Russian board too.
-ALLOWED_LATIN = {"English", "START"}
+#: the board's START corner is printed in Latin letters on the Russian board too, and a key is
+#: named as printed on it.
+ALLOWED_LATIN = {"English", "START", "Ctrl"}
 ALLOWED_CYRILLIC = {"Русский"}
 
 _VISIBLE_TEXT = """(root) => {
