@@ -4,6 +4,7 @@
 #   make worksheets  a printable worksheet and its answer key for every lesson, in build/worksheets
 #   make test   run every test (unit, property, doctest; notebooks under nbval as they come)
 #   make site   the course as a static website in build/site (open build/site/index.html)
+#   make offline  everything the kit installs, in offline/, for a school computer without internet
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -20,10 +21,15 @@ APP_ARGS ?=
 # The classroom server listens on 127.0.0.1 only. To let students' devices join, see README (risks):
 #   make classroom CLASSROOM_ARGS="--host 0.0.0.0"
 CLASSROOM_ARGS ?=
+# A folder of wheels made by `make offline`: when it is there, installs take every package from it and
+# never ask the package index (a school computer without internet). OFFLINE_ARGS go to pip download.
+OFFLINE ?= offline
+OFFLINE_ARGS ?=
+FROM_OFFLINE = $(if $(wildcard $(OFFLINE)/wheels/*.whl),--no-index --find-links $(OFFLINE)/wheels,)
 PURE_TESTS := tests/test_engine_rules.py tests/test_golden.py tests/test_determinism.py tests/test_save.py
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
-.PHONY: lab lab-en lab-teacher teacher test typecheck fuzz bench app install site site-test classroom worksheets
+.PHONY: lab lab-en lab-teacher teacher test typecheck fuzz bench app install site site-test classroom worksheets offline offline-test
 
 install: $(STAMP)
 	@$(BIN)/millionaire engine
@@ -56,8 +62,8 @@ open_lab = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/over
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(NOTARY) --LabApp.default_url=/lab/tree/$(LAB_FIRST) $(LAB_ARGS) $(1)/
 
 $(STAMP): pyproject.toml setup.py $(SOURCES_SUM) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,site,scale,classroom]'
+	$(BIN)/python -m pip install --quiet --upgrade $(FROM_OFFLINE) pip
+	$(BIN)/python -m pip install --quiet $(FROM_OFFLINE) -e '.[lab,test,site,scale,classroom]'
 	$(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 
@@ -92,7 +98,7 @@ worksheets: $(STAMP)
 # Python source, which is what the compiled engine is checked against. The website's test builds the
 # whole site (minutes): it is `make site-test`, which CI runs after this.
 test: $(STAMP) typecheck teacher
-	$(BIN)/python -m pytest -q tests millionaire lessons/teacher.py notebooks build/teacher app $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py
+	$(BIN)/python -m pytest -q tests millionaire lessons/teacher.py notebooks build/teacher app config/offline.py $(NBVAL) --durations=8 --ignore=tests/browser/test_site.py --ignore=tests/test_offline_install.py
 	MILLIONAIRE_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider $(COMPILED_SOURCES) $(PURE_TESTS)
 
 # The type checker over the compiled modules, as setup.py's compiler runs it (mypyc compiles only what
@@ -131,3 +137,13 @@ site: $(STAMP)
 # (2-3 minutes from nothing, seconds when the lessons are unchanged), so CI runs it after `make test`.
 site-test: $(STAMP)
 	MILLIONAIRE_SITE_TEST=1 $(BIN)/python -m pytest -q tests/browser/test_site.py
+
+# Everything `make lab` and `make test` install (wheels for this Python and platform, the packages that
+# build the kit, pip) and the website's scripts, in $(OFFLINE)/, to carry on a USB stick to a school
+# computer without internet: there, with the folder beside the Makefile, `make lab` installs from it.
+offline: | $(BIN)/python
+	$(BIN)/python config/offline.py --out $(OFFLINE) $(OFFLINE_ARGS)
+
+# A fresh environment installed from $(OFFLINE)/ with the package index out of reach (minutes).
+offline-test: $(STAMP)
+	MILLIONAIRE_OFFLINE_TEST=1 $(BIN)/python -m pytest -q tests/test_offline_install.py

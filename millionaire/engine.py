@@ -362,15 +362,25 @@ class Game:
             self._advance()
         return self.result()
 
-    def play_bots(self, until_round: int | None = None, stand_in: Any = None) -> Decision | None:
+    def play_bots(self, until_round: int | None = None, stand_in: Any = None,
+                  until_turn: int | None = None) -> Decision | None:
         """Let the bots answer until a human (agent ``None``) must decide or the game ends.
 
-        With ``until_round``, stop as well when that round is over; with a ``stand_in`` agent,
-        human seats are answered by it too (auto-play).
+        With ``until_round``, stop as well when that round is over; with ``until_turn``, once the game
+        has played that many turns (a turn at a time, for an undo of each); with a ``stand_in``
+        agent, human seats are answered by it too (auto-play).
+
+        >>> from millionaire import load_board
+        >>> game = Game(load_board("millionaire-classic"), agents=["cautious"] * 3, seed=2)
+        >>> _ = game.play_bots(until_turn=1)
+        >>> game.state.turns, game.state.current
+        (1, 1)
         """
         state = self.state
         while not state.finished:
             if until_round is not None and state.round > until_round:
+                break
+            if until_turn is not None and state.turns >= until_turn:
                 break
             data = state.pending
             if data is None:

@@ -47,9 +47,14 @@ from .words import word
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
-#: Token and owner colours by seat: dark or vivid hues kept apart from every industry colour of both
-#: boards (a test measures the distance), and each drawn with the player's initial as well.
-PLAYER_COLOURS = ("#101010", "#00a7a0", "#ff2fb4", "#6d4cff", "#9cdd00", "#00b4ff", "#b8860b", "#7a0f3c")
+#: Token and owner colours by seat, each drawn with the player's initial as well: chosen to stay apart
+#: (CIE ΔE over 30) with normal sight and under protanopia, deuteranopia and tritanopia, and apart
+#: from every industry colour of the boards (tests measure both, see :mod:`millionaire.colour_vision`).
+PLAYER_COLOURS = ("#101010", "#ffac59", "#26c9ff", "#0000ff", "#ff5983", "#990000", "#991789", "#ac59ff")
+
+#: A pattern on each industry's colour band, so that the industries are told apart without colour
+#: (the mortgage's diagonal hatch is not among them). Drawn in black or white, whichever reads on the band.
+BAND_HATCHES = ("", "..", "||", "--", "**", "++", "xx", "oo")
 
 #: Depth of a corner (and of every cell) in cell widths, as on printed boards.
 DEPTH = 1.7
@@ -62,6 +67,7 @@ SMALL_FONT = 0.17
 INDEX_FONT = 0.15
 LINE = 1.17       # line height, in font sizes
 FIT_MARGIN = 0.94  # text measured for fitting is drawn a little wider at small sizes (hinting)
+MOST_TEXT_SCALE = 1.6  # the largest text_scale a view takes (projector text)
 NAME_MOST = 40    # a player's name is drawn with at most this many characters (and cut to fit its place)
 
 _KIND_FACE = {
@@ -302,6 +308,9 @@ class BoardView:
     Widgets keep one view and call ``update(state)`` after each event (fast); :func:`draw_board`
     makes a view for a single picture. ``size_px`` is the width of the picture a view makes for
     itself (``ax=None``); given an ``ax``, the drawing fills it and scales its text to it.
+    ``text_scale`` draws the cells' names, numbers and prices that many times larger (for a
+    projector): a name that does not fit at that size takes the largest size that fits, never
+    smaller than at 1.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -314,9 +323,12 @@ class BoardView:
     """
 
     def __init__(self, board: Board, ax: Axes | None = None, lang: str = "en", names: Sequence[str] = (),
-                 fast: bool = False, size_px: int = 900) -> None:
+                 fast: bool = False, size_px: int = 900, text_scale: float = 1.0) -> None:
         if lang not in ("en", "ru"):
             raise ValueError(f"lang must be 'en' or 'ru', got {lang!r}")
+        if not 1 <= text_scale <= MOST_TEXT_SCALE:
+            raise ValueError(f"text_scale must be from 1 to {MOST_TEXT_SCALE}, got {text_scale!r}")
+        self.text_scale = text_scale
         self.layout = BoardLayout(board)
         if ax is None:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -374,20 +386,23 @@ class BoardView:
             ax.add_patch(face)
             self._faces[cell.index] = face
             if plan.band is not None and cell.kind in (CellKind.PLOT, CellKind.ATTRACTION):  # attractions: Junior
-                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=board.industries[cell.industry].colour,
-                                       edgecolor="#444444", lw=0.6))
+                colour = board.industries[cell.industry].colour
+                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=colour, edgecolor="#444444",
+                                       lw=0.6, hatch=BAND_HATCHES[cell.industry % len(BAND_HATCHES)],
+                                       hatchcolor=_text_colour(colour), hatch_linewidth=0.9))
             self._draw_name(cell.index)
             if plan.strip is not None:
                 strip = plan.strip
-                self._strip_texts.append(self._text(strip.x + PAD, strip.y + strip.h / 2, str(cell.index), INDEX_FONT,
-                                                    ha="left", va="center", color="#666666"))
+                self._strip_texts.append(self._text(strip.x + PAD, strip.y + strip.h / 2, str(cell.index),
+                                                    INDEX_FONT * self.text_scale, ha="left", va="center", color="#555555"))
                 if cell.ownable:
                     self._strip_texts.append(self._text(strip.x + strip.w - PAD, strip.y + strip.h / 2, str(cell.price),
-                                                        SMALL_FONT, ha="right", va="center", color="#222222"))
+                                                        SMALL_FONT * self.text_scale, ha="right", va="center",
+                                                        color="#222222"))
             else:  # a corner: its number in the outer corner
                 x = plan.cell.x + (PAD if plan.cell.x > E / 2 else plan.cell.w - PAD)
                 y = plan.cell.y + (plan.cell.h - PAD if plan.cell.y > E / 2 else PAD)
-                self._strip_texts.append(self._text(x, y, str(cell.index), INDEX_FONT, color="#666666",
+                self._strip_texts.append(self._text(x, y, str(cell.index), INDEX_FONT * self.text_scale, color="#555555",
                                                     ha="left" if plan.cell.x > E / 2 else "right",
                                                     va="top" if plan.cell.y > E / 2 else "bottom"))
         self._draw_legend()
@@ -396,12 +411,26 @@ class BoardView:
         info, plan = self.board.cells[cell], self.layout.plans[cell]
         names = [one_line(info.name(self.lang)), one_line(info.short(self.lang))]
         font = NAME_FONT * (1.2 if plan.side == "corner" else 1.0)
-        label, size = fit_label(names, plan.name.w, plan.name.h, font, self.lang)
+        label, size = self._fit_name(names, plan.name, font)
         x, y = plan.name.centre
         if plan.side != "corner":  # names hang from the top of their box, so short ones line up
             y = plan.name.y + plan.name.h
         self._name_texts[cell] = self._text(x, y, label, size, ha="center", va="center" if plan.side == "corner" else "top",
                                             linespacing=1.05, color="#111111", zorder=3)
+
+    def _fit_name(self, names: list[str], box: Box, font: float) -> tuple[str, float]:
+        """A name fitted to ``box``: at ``text_scale`` times ``font`` if it fits (with one hyphen at
+        most), else at the largest size down to ``font`` that does, else as :func:`fit_label` fits it."""
+        scale = self.text_scale
+        while scale > 1:
+            size = font * scale
+            lines = max(1, int(box.h / (size * LINE) + 1e-9))
+            for name in names:
+                wrapped = wrap_label(name, box.w * FIT_MARGIN / size, lines, self.lang, max_hyphens=1)
+                if wrapped is not None:
+                    return "\n".join(wrapped), size
+            scale = round(scale - 0.1, 6)
+        return fit_label(names, box.w, box.h, font, self.lang)
 
     def _draw_legend(self) -> None:
         centre, lang = self.layout.centre, self.lang
@@ -523,7 +552,7 @@ class BoardView:
                 self._patch(Rectangle(strip[:2], strip.w, strip.h, facecolor=colour, edgecolor="#222222", lw=0.8, zorder=4),
                             layer)
                 self._put(draw_text(self.ax, strip.x + strip.w / 2, strip.y + strip.h / 2, _initial(names[owner]),
-                                       fontsize=self.points(SMALL_FONT * 1.25), ha="center", va="center",
+                                       fontsize=self.points(SMALL_FONT * 1.25 * self.text_scale), ha="center", va="center",
                                        color=_text_colour(colour), fontweight="bold", zorder=5), layer)
             if state.mortgaged[cell]:
                 self._patch(Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, fill=False, hatch="///", edgecolor="#555555",
@@ -552,13 +581,17 @@ class BoardView:
         left, top = centre.x + 0.45, centre.y + centre.h - 1.2
         if state.finished:
             headline = word(lang, "board.over", winner=names[state.winner] if state.winner >= 0 else "—")
-            colour = "#222222"
-        else:
+            text_left = left
+        else:  # whose turn: the token (colour and initial) before the words, which stay dark to be read
             headline = word(lang, "board.turn", round=state.round, player=names[state.current])
             colour = PLAYER_COLOURS[state.current % len(PLAYER_COLOURS)]
+            self._patch(Circle((left + 0.17, top), 0.2, facecolor=colour, edgecolor="white", lw=1, zorder=6))
+            self._text(left + 0.17, top, _initial(names[state.current]), 0.21, dynamic=True, ha="center", va="center",
+                       color=_text_colour(colour), fontweight="bold", zorder=7)
+            text_left = left + 0.5
         # The headline fits the centre (a small board's centre is narrow); bold text is a little wider.
-        font = min(0.3, (centre.w - 0.6) / (text_width_em(headline) * 1.08))
-        self._text(left, top, headline, font, dynamic=True, ha="left", va="center", color=colour, fontweight="bold")
+        font = min(0.3, (centre.x + centre.w - 0.15 - text_left) / (text_width_em(headline) * 1.08))
+        self._text(text_left, top, headline, font, dynamic=True, ha="left", va="center", color="#222222", fontweight="bold")
         row = top - 1.95
         if board.plots:  # a board of plots shows its pots; Junior's park has none
             pots = word(lang, "board.fund", amount=state.charity_fund)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import matplotlib
 import pytest
+from matplotlib.patches import Rectangle
 
 matplotlib.use("Agg")
 
 from millionaire import Game, load_board  # noqa: E402
+from millionaire.colour_vision import VISIONS, delta_e  # noqa: E402
 from millionaire.markov import movement_chain  # noqa: E402
 from millionaire.plotting import (  # noqa: E402
     PLAYER_COLOURS,
@@ -65,6 +67,29 @@ def test_every_name_stays_inside_its_box_and_is_14_pixels_at_900(board_key, lang
 
 @pytest.mark.parametrize("board_key", BOARDS)
 @pytest.mark.parametrize("lang", LANGS)
+def test_projector_text_is_larger_where_it_fits_and_never_smaller(board_key, lang):
+    board = load_board(board_key)
+    normal = BoardView(board, lang=lang, fast=True, size_px=600)
+    large = BoardView(board, lang=lang, fast=True, size_px=600, text_scale=1.3)
+    renderer = large.ax.figure.canvas.get_renderer()
+    larger = 0
+    for cell, text in large._name_texts.items():
+        extent = text.get_window_extent(renderer)
+        assert inside(extent, pixel_box(large, large.layout.plans[cell].name)), (cell, text.get_text(), extent)
+        assert text.get_fontsize() >= normal._name_texts[cell].get_fontsize() - 1e-9, (cell, text.get_text())
+        larger += text.get_fontsize() > normal._name_texts[cell].get_fontsize() * 1.1
+    assert larger >= len(large._name_texts) * 0.5  # most names are drawn larger (long Russian ones cannot be)
+    sizes = {round(t.get_fontsize() / n.get_fontsize(), 2) for t, n in zip(large._strip_texts, normal._strip_texts)}
+    assert sizes == {1.3}  # numbers and prices
+
+
+def test_a_text_scale_out_of_range_is_refused():
+    with pytest.raises(ValueError, match="text_scale must be from 1 to 1.6, got 3"):
+        BoardView(load_board("millionaire-classic"), text_scale=3)
+
+
+@pytest.mark.parametrize("board_key", BOARDS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_board_draws_each_cells_full_or_short_name(board_key, lang):
     board = load_board(board_key)
     view = BoardView(board, lang=lang)
@@ -113,6 +138,35 @@ def test_player_colours_stand_apart_from_every_industry_colour():
     for i, first in enumerate(PLAYER_COLOURS):
         for second in PLAYER_COLOURS[i + 1:]:
             assert colour_distance(first, second) >= 0.12, (first, second)
+
+
+def test_player_colours_stay_apart_under_every_common_colour_vision():
+    for vision in VISIONS:
+        for i, first in enumerate(PLAYER_COLOURS):
+            for second in PLAYER_COLOURS[i + 1:]:
+                assert delta_e(first, second, vision) >= 30, (vision, first, second, delta_e(first, second, vision))
+
+
+def test_colour_vision_refuses_an_unknown_vision():
+    with pytest.raises(ValueError, match="vision must be one of normal, protanopia, deuteranopia, tritanopia"):
+        delta_e("#000000", "#ffffff", "achromatopsia")
+
+
+@pytest.mark.parametrize("board_key", BOARDS)
+def test_industry_bands_carry_a_pattern_of_their_own(board_key):
+    board = load_board(board_key)
+    view = BoardView(board, fast=True, size_px=600)
+    bands: dict[int, set[str]] = {}
+    boxes = {(patch.get_x(), patch.get_y(), patch.get_width(), patch.get_height()): patch.get_hatch() or ""
+             for patch in view.ax.patches if isinstance(patch, Rectangle)}
+    for cell in board.cells:
+        band = view.layout.plans[cell.index].band
+        if band is not None and cell.industry >= 0:
+            bands.setdefault(cell.industry, set()).add(boxes[tuple(band)])
+    assert len(bands) == len(board.industries)
+    assert all(len(hatches) == 1 for hatches in bands.values())  # one pattern per industry
+    patterns = [next(iter(h)) for h in bands.values()]
+    assert len(set(patterns)) == len(patterns) and "/" not in "".join(patterns)  # apart, and not the mortgage's
 
 
 def test_a_played_position_draws_owners_buildings_mortgages_tokens_and_dice():

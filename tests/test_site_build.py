@@ -118,8 +118,26 @@ def test_both_languages_have_every_word_of_the_site():
 def test_without_npm_the_build_says_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(build.BuildError, match="npm not found.*apt-get install npm"):
-        build.fetch_vendor(tmp_path / "cache")
+        build.fetch_vendor(tmp_path / "cache", offline=tmp_path / "no-offline-folder")
     assert not (tmp_path / "cache" / "npm").exists() or not any((tmp_path / "cache" / "npm").iterdir())
+
+
+def test_without_npm_the_build_takes_the_scripts_of_the_offline_folder(tmp_path, monkeypatch):
+    import io
+    import tarfile
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no npm
+    offline = tmp_path / "offline" / "npm"
+    offline.mkdir(parents=True)
+    for spec in build.VENDOR:
+        with tarfile.open(offline / (spec.replace("/", "+") + ".tgz"), "w:gz") as archive:
+            data = spec.encode()
+            info = tarfile.TarInfo("package/name.txt")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    root = build.fetch_vendor(tmp_path / "cache", offline=offline)
+    for spec in build.VENDOR:
+        assert (root / spec.replace("/", "+") / "name.txt").read_text() == spec
 
 
 def test_rules_pages_go_to_the_book_of_their_language(tmp_path):

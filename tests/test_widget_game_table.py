@@ -11,6 +11,7 @@ import pytest
 matplotlib.use("Agg")
 
 from millionaire import Action  # noqa: E402
+from millionaire.agents import make_agent  # noqa: E402
 from millionaire.widgets import GameTable  # noqa: E402
 
 
@@ -129,8 +130,25 @@ def test_autoplay_rounds_and_bad_rounds():
     assert table.game.state.round == 4 or table.game.finished
     table.autoplay(0)
     assert "Rounds must be a whole number" in table.message.value
+
+
+def test_undo_after_autoplay_takes_back_one_turn():
+    table = GameTable(players=3, humans=[0], seed=6)
+    start = table.game.state.to_dict()
+    table.autoplay(3)
+    after, turns, log = table.game.state.to_dict(), table.game.state.turns, table.game.log()
+    assert turns >= 9
     table.undo()
-    assert table.game.state.round == 1
+    assert table.game.state.turns == turns - 1 and table.game.state.round == 3
+    assert table.game.log() == log[:len(table.game.log())] and len(table.game.log()) < len(log)
+    # The same turn played again by the same players gives the same game (the dice were put back too).
+    table.game.play_bots(stand_in=make_agent("cautious"), until_turn=turns)
+    assert table.game.state.to_dict() == after
+    for _ in range(turns - 1):  # the snapshots left: one a turn, back to the start of the auto-play
+        table.undo()
+    assert table.game.state.to_dict() == start and table.message.value == ""
+    table.undo()
+    assert "Nothing to undo" in table.message.value
 
 
 def test_russian_table():
@@ -295,3 +313,46 @@ def test_the_apps_title_follows_the_board(lang):
         app.table.board_choice.value = board
         title = app.title.value.split("</div>")[0]
         assert html.escape(load_board(board).name(lang)) in title, (board, title)
+
+
+def test_projector_text_follows_one_switch_on_every_table():
+    from millionaire.widgets import PlayApp, projector
+
+    first, app = GameTable(players=2, seed=3), PlayApp(seed=3)
+    try:
+        switch = projector(True, lang="ru")
+        later = GameTable(players=2, seed=3)
+        for table in (first, app.table, later):
+            assert "mln-projector" in table._dom_classes and table.projector_toggle.value
+            assert table.view.text_scale == 1.3
+        assert switch.button.description == "Крупный текст для проектора" and switch.button.tooltip
+        first.projector_toggle.value = False  # the table's own toggle switches them all back
+        assert not switch.button.value and "mln-projector" not in later._dom_classes and later.view.text_scale == 1.0
+        with pytest.raises(ValueError, match="projector: True or False, got 'yes'"):
+            projector("yes")
+    finally:
+        projector(False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_control_has_a_name_and_a_tooltip_in_the_tables_language(lang):
+    import ipywidgets
+
+    from millionaire.widgets import PlayApp
+
+    app = PlayApp(lang=lang, seed=2)
+    table = app.table
+    controls, stack = [], [app]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        if isinstance(widget, (ipywidgets.Button, ipywidgets.ToggleButton, ipywidgets.Dropdown, ipywidgets.SelectMultiple,
+                               ipywidgets.IntText, ipywidgets.BoundedIntText, ipywidgets.Checkbox)):
+            controls.append(widget)
+    assert len(controls) >= 25
+    other = re.compile(r"[А-Яа-яЁё]{3,}" if lang == "en" else r"[A-Za-z]{3,}")
+    for control in controls:
+        assert control.description and control.tooltip, control
+        assert not other.search(control.tooltip.replace("Ctrl", "")), control.tooltip  # a key's name as printed on it
+    assert len(app.language.tooltips) == 2 and all(app.language.tooltips)
+    assert table.board_image.tooltip.startswith(table.game.board.name(lang))

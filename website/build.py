@@ -216,23 +216,28 @@ def for_the_site(notebook: nbformat.NotebookNode, lang: str) -> nbformat.Noteboo
     return notebook
 
 
-def fetch_vendor(cache: Path) -> Path:
-    """The npm packages in ``VENDOR``, unpacked under ``cache/npm`` (fetched once with ``npm pack``)."""
+def fetch_vendor(cache: Path, offline: Path = REPO / "offline" / "npm") -> Path:
+    """The npm packages in ``VENDOR``, unpacked under ``cache/npm``: from the archives that ``make
+    offline`` left in ``offline`` when they are there, else fetched once with ``npm pack``."""
     npm = shutil.which("npm")
     root = cache / "npm"
     for spec in VENDOR:
         unpacked = root / spec.replace("/", "+")
         if unpacked.exists():
             continue
-        if npm is None:
-            raise BuildError("npm not found: the site needs it once to fetch MathJax and the widget scripts "
-                             "(on Debian or Ubuntu: apt-get install npm)")
         with tempfile.TemporaryDirectory() as folder:
-            result = subprocess.run([npm, "pack", spec, "--silent", "--pack-destination", folder],
-                                    capture_output=True, text=True)
-            archives = list(Path(folder).glob("*.tgz"))
-            if result.returncode != 0 or len(archives) != 1:
-                raise BuildError(f"npm pack {spec} failed: {result.stderr.strip()[-500:]}")
+            carried = offline / (spec.replace("/", "+") + ".tgz")
+            if carried.exists():
+                archives = [carried]
+            else:
+                if npm is None:
+                    raise BuildError("npm not found: the site needs it once to fetch MathJax and the widget scripts "
+                                     "(on Debian or Ubuntu: apt-get install npm), or the folder of `make offline`")
+                result = subprocess.run([npm, "pack", spec, "--silent", "--pack-destination", folder],
+                                        capture_output=True, text=True)
+                archives = list(Path(folder).glob("*.tgz"))
+                if result.returncode != 0 or len(archives) != 1:
+                    raise BuildError(f"npm pack {spec} failed: {result.stderr.strip()[-500:]}")
             with tarfile.open(archives[0]) as archive:
                 archive.extractall(Path(folder) / "x", filter="data")
             shutil.copytree(Path(folder) / "x" / "package", unpacked.with_suffix(".partial"), dirs_exist_ok=True)

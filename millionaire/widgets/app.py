@@ -49,6 +49,7 @@ class PlayApp(UntilRun, widgets.VBox):
         self.title = widgets.HTML()
         self.language = widgets.ToggleButtons(options=language_options(), value=lang,
                                               style={"button_width": "auto"})
+        self.language.add_class("mln-language")
         self.table = GameTable(board=board, players=players, humans=[0], lang=lang, seed=seed,
                                strategies=["human", "cautious", "aggressive", "monopolist", "cautious", "aggressive"])
         self.language.observe(lambda change: self.set_lang(change["new"]), names="value")
@@ -78,6 +79,7 @@ class PlayApp(UntilRun, widgets.VBox):
 
     def _retitle(self) -> None:
         lang = self.table.lang
+        self.language.tooltips = [word(lang, f"app.tip_lang_{key}") for _, key in language_options()]
         board = load_board(self.table.board_choice.value).name(lang)
         self.title.value = (f"<div class='mln-title'>{html_text(word(lang, 'app.title', board=board))}</div>"
                             f"<div class='mln-subtitle'>{html_text(word(lang, 'app.subtitle'))}</div>")

@@ -39,13 +39,16 @@ from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import CLASSROOM_CSS, UntilRun, error_html, language_options, relabel
+from .common import (CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, TitledImage, UntilRun, error_html, language_options,
+                     relabel)
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
 NAMES = {"en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"),
          "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор")}
 MAX_SEATS = 6
 LOG_LINES = 8
+#: The moves undo can take back (a snapshot of a few kilobytes each).
+UNDO_DEPTH = 500
 _DICE = re.compile(r"^(\d)\D+(\d)$")
 #: The boards a table offers: every edition of the registry that plays at a table.
 TABLE_BOARDS = keys("table")
@@ -105,8 +108,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.players_choice.observe(lambda _: self._show_seats(), names="value")
         self.lang_choice.observe(lambda change: self.set_lang(change["new"]), names="value")
         # ---- what the class sees
-        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="62%", min_width="0",
-                                                                               flex="0 0 62%", height="auto"))
+        self.board_image = TitledImage(format="png")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.primary_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -125,7 +127,8 @@ class GameTable(UntilRun, widgets.VBox):
         self.trade_partner = widgets.Dropdown(options=[], **initial)
         self.trade_give = widgets.SelectMultiple(options=[], rows=5, layout=widgets.Layout(width="100%"))
         self.trade_take = widgets.SelectMultiple(options=[], rows=5, layout=widgets.Layout(width="100%"))
-        self.trade_give_label, self.trade_take_label = widgets.HTML(), widgets.HTML()
+        for choice in (self.trade_give, self.trade_take):
+            choice.add_class("mln-stacked")  # the label above the list
         self.trade_give_cash = widgets.IntText(value=0, layout=widgets.Layout(width="210px"), **initial)
         self.trade_take_cash = widgets.IntText(value=0, layout=widgets.Layout(width="210px"), **initial)
         self.trade_button = _button()
@@ -140,30 +143,35 @@ class GameTable(UntilRun, widgets.VBox):
         self.auto_button.on_click(lambda _: self.autoplay(self.rounds_choice.value))
         self.undo_button = _button()
         self.undo_button.on_click(lambda _: self.undo())
+        self.projector_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.projector_toggle.observe(lambda change: PROJECTOR.switch(change["new"]), names="value")
 
         self.seats_box = widgets.HBox(self.seat_choices, layout=widgets.Layout(flex_flow="row wrap"))
         setup = widgets.VBox([widgets.HBox([self.board_choice, self.lang_choice], layout=widgets.Layout(flex_flow="row wrap")),
                               widgets.HBox([self.players_choice, self.seed_choice], layout=widgets.Layout(flex_flow="row wrap")),
                               self.seats_box, self.new_button])
         trade = widgets.VBox([self.trade_partner,
-                              widgets.HBox([widgets.VBox([self.trade_give_label, self.trade_give], layout=widgets.Layout(width="50%")),
-                                            widgets.VBox([self.trade_take_label, self.trade_take], layout=widgets.Layout(width="50%"))]),
+                              widgets.HBox([widgets.VBox([self.trade_give], layout=widgets.Layout(width="50%")),
+                                            widgets.VBox([self.trade_take], layout=widgets.Layout(width="50%"))]),
                               widgets.HBox([self.trade_give_cash, self.trade_take_cash], layout=widgets.Layout(flex_flow="row wrap")),
                               self.trade_button])
         more = widgets.VBox([widgets.HBox([self.bots_button, self.bots_reason], layout=widgets.Layout(flex_flow="row wrap")),
                              self.instant_bots,
                              widgets.HBox([self.rounds_choice, self.auto_button], layout=widgets.Layout(flex_flow="row wrap")),
-                             self.undo_button])
+                             self.undo_button, self.projector_toggle])
         manage = widgets.VBox([self.manage_choice, self.manage_button])
         self.folds = widgets.Accordion(children=[manage, trade, more, setup], selected_index=None)
         self.side = widgets.VBox([self.status, self.message, self.primary_box, self.amount_row, self.players_html,
-                             self.log_title, self.log_html, self.folds],
-                            layout=widgets.Layout(flex="1 1 0", min_width="0", padding="0 0 0 14px"))
-        self.children = [widgets.HTML(CLASSROOM_CSS), widgets.HBox([self.board_image, self.side],
-                                                                   layout=widgets.Layout(width="100%", align_items="flex-start"))]
+                                  self.log_title, self.log_html, self.folds])
+        self.side.add_class("mln-side")
+        row = widgets.HBox([self.board_image, self.side], layout=widgets.Layout(width="100%", align_items="flex-start"))
+        row.add_class("mln-row")
+        self.children = [widgets.HTML(CLASSROOM_CSS), row]
         self.game: Game
+        self.text_scale = 1.0
         self._relabel()
         self.new_game()
+        PROJECTOR.follow(self)
 
     def __repr__(self) -> str:
         return f"GameTable(board={self.board_choice.value!r}, players={len(self.game.state.players)}, lang={self.lang!r})"
@@ -192,8 +200,18 @@ class GameTable(UntilRun, widgets.VBox):
             if player.name == default:
                 player.name = NAMES[lang][NAMES[old].index(default)]
         self._relabel()
-        self.view = BoardView(self.game.board, lang=lang, fast=True)
+        self.view = BoardView(self.game.board, lang=lang, fast=True, text_scale=self.text_scale)
         self.refresh()
+
+    def show_projector(self, on: bool) -> None:
+        """Projector-size text on the table and its board (the switch of :func:`~millionaire.widgets.projector`)."""
+        self.projector_toggle.value = on
+        (self.add_class if on else self.remove_class)("mln-projector")
+        scale = PROJECTOR_TEXT_SCALE if on else 1.0
+        if scale != self.text_scale:
+            self.text_scale = scale
+            self.view = BoardView(self.game.board, lang=self.lang, fast=True, text_scale=scale)
+            self.refresh()
 
     def _relabel(self) -> None:
         """Put every control's words in the table's language."""
@@ -206,10 +224,12 @@ class GameTable(UntilRun, widgets.VBox):
             relabel(choice, [(strategy_label(lang, s), s) for s in STRATEGY_CHOICES], self.word("seat", seat=seat + 1))
         self.new_button.description = self.word("new")
         self.amount.description = self.word("amount")
+        self.amount_button.description = self.word("bid")  # "Bet" at the slot machine (see _buttons)
         self.manage_button.description = self.word("do")
         self.trade_partner.description = self.word("partner")
-        self.trade_give_label.value = f"<b>{html_text(self.word('give'))}</b>"
-        self.trade_take_label.value = f"<b>{html_text(self.word('take'))}</b>"
+        self.trade_give.description = self.word("give")
+        self.trade_take.description = self.word("take")
+        self.manage_choice.description = self.word("manage_what")
         self.trade_give_cash.description = self.word("give_cash")
         self.trade_take_cash.description = self.word("take_cash")
         self.trade_button.description = self.word("offer")
@@ -218,8 +238,21 @@ class GameTable(UntilRun, widgets.VBox):
         self.rounds_choice.description = self.word("rounds")
         self.auto_button.description = self.word("play_rounds")
         self.undo_button.description = self.word("undo")
+        self.projector_toggle.description = word(lang, "projector.switch")
+        self.projector_toggle.tooltip = word(lang, "projector.tip")
         self.log_title.value = f"<b>{html_text(self.word('log'))}</b>"
         self.folds.titles = (self.word("manage"), self.word("trade"), self.word("more"), self.word("setup"))
+        tips = {"board": self.board_choice, "players": self.players_choice, "lang": self.lang_choice,
+                "seed": self.seed_choice, "new": self.new_button, "amount": self.amount,
+                "amount_button": self.amount_button, "manage_what": self.manage_choice, "do": self.manage_button,
+                "partner": self.trade_partner, "give": self.trade_give, "take": self.trade_take,
+                "give_cash": self.trade_give_cash, "take_cash": self.trade_take_cash, "offer": self.trade_button,
+                "instant": self.instant_bots, "bots": self.bots_button, "rounds": self.rounds_choice,
+                "play_rounds": self.auto_button, "undo": self.undo_button}
+        for key, control in tips.items():
+            control.tooltip = self.word(f"tip_{key}")
+        for choice in self.seat_choices:
+            choice.tooltip = self.word("tip_seat")
         self._show_seats()
 
     def _show_seats(self) -> None:
@@ -246,7 +279,7 @@ class GameTable(UntilRun, widgets.VBox):
         agents = [None if c.value == "human" else make_agent(c.value, seed=seed * 10 + i)
                   for i, c in enumerate(self.seat_choices[:count])]
         self.game = Game(board, rules, agents=agents, seed=seed, names=NAMES[self.lang][:count])
-        self.view = BoardView(board, lang=self.lang, fast=True)
+        self.view = BoardView(board, lang=self.lang, fast=True, text_scale=self.text_scale)
         self.history: list[Any] = []
         self.message.value = ""
         if self.instant_bots.value and self.humans:  # a table of bots only waits for auto-play
@@ -273,7 +306,7 @@ class GameTable(UntilRun, widgets.VBox):
         except IllegalActionError as error:
             self.message.value = self._error(refusal(self.lang, error.reason, game.board))
             return False
-        self.history.append(snapshot)
+        self._remember(snapshot)
         self.message.value = ""
         if self.instant_bots.value:
             game.play_bots()
@@ -338,7 +371,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.do(Action.offer(trade))
 
     def undo(self) -> None:
-        """Take back the last human action (and the bot moves after it)."""
+        """Take back the last human action (and the bot moves after it), or after auto-play its last turn."""
         if not self.history:
             self.message.value = self._error(self.word("nothing_to_undo"))
             return
@@ -364,10 +397,22 @@ class GameTable(UntilRun, widgets.VBox):
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
             self.message.value = self._error(self.word("bad_rounds", rounds=repr(rounds)))
             return
-        self.history.append(self.game.snapshot())
-        self.game.play_bots(until_round=self.game.state.round + rounds - 1, stand_in=make_agent("cautious"))
+        game, stand_in = self.game, make_agent("cautious")
+        last_round = game.state.round + rounds - 1
+        # A snapshot at the start of every turn, so that undo takes back one move, not all the rounds.
+        while not game.finished and game.state.round <= last_round:
+            snapshot, turns = game.snapshot(), game.state.turns
+            game.play_bots(until_round=last_round, stand_in=stand_in, until_turn=turns + 1)
+            if game.state.turns == turns and not game.finished:
+                break  # nothing left to play (no decision pending)
+            self._remember(snapshot)
         self.message.value = ""
         self.refresh()
+
+    def _remember(self, snapshot: Any) -> None:
+        """Keep ``snapshot`` for undo, forgetting the oldest beyond :data:`UNDO_DEPTH`."""
+        self.history.append(snapshot)
+        del self.history[:-UNDO_DEPTH]
 
     # ------------------------------------------------------------------ drawing
     def last_dice(self) -> tuple[int, ...]:
@@ -385,6 +430,7 @@ class GameTable(UntilRun, widgets.VBox):
         game = self.game
         self.view.update(game.state, dice=self.last_dice())
         self.board_image.value = self.view.render_png()
+        self.board_image.tooltip = self._board_text()  # the picture's text for a screen reader, and its tooltip
         self.status.value = self._status()
         self._buttons()
         self.players_html.value = self._players()
@@ -399,6 +445,19 @@ class GameTable(UntilRun, widgets.VBox):
         self.trade_give.options = [(cells[c].name(self.lang), c) for c in game.owned(mine)]
         self.trade_take.options = [(f"{cells[c].name(self.lang)} ({one_line(game.names[game.state.owner[c]])})", c)
                                    for c in game.board.ownable if game.state.owner[c] not in (-1, mine)]
+
+    def _board_text(self) -> str:
+        """The board in words: its name, the round and whose turn (or who won), every player's cash."""
+        game, lang = self.game, self.lang
+        state = game.state
+        if game.finished:
+            where = self._over()
+        else:
+            where = word(lang, "board.turn", round=state.round, player=one_line(game.names[state.current]))
+        money = game.board.currency(lang)
+        cash = ", ".join(f"{one_line(name)}: {word(lang, 'board.bankrupt') if player.bankrupt else f'{player.cash} {money}'}"
+                         for name, player in zip(game.names, state.players))
+        return f"{game.board.name(lang)}. {where}. {cash}."
 
     def _over(self) -> str:
         """Who won and why, for a finished game."""
@@ -430,6 +489,7 @@ class GameTable(UntilRun, widgets.VBox):
                 continue
             if presenter.is_primary(action):
                 button = _button(self.action_label(action), "success" if action.kind in presenter.MAIN else "")
+                button.tooltip = self.word("tip_action", action=button.description)
                 button.on_click(lambda _, a=action: self.do(a))
                 primary.append(button)
             else:
@@ -437,6 +497,7 @@ class GameTable(UntilRun, widgets.VBox):
         bots_can_play = pending is not None and not human_turn and bool(self.humans)
         if bots_can_play:  # the table waits for "bots play": offer it where the class looks
             button = _button(self.word("bots"), "warning")
+            button.tooltip = self.word("tip_bots")
             button.on_click(lambda _: self.bots_until_human())
             primary.append(button)
         self.primary_box.children = primary
@@ -469,7 +530,7 @@ class GameTable(UntilRun, widgets.VBox):
             if player.bankrupt:
                 detail = f"<td class='mln-num' colspan='3'>{self.word('bankrupt')}</td>"
             else:
-                detail = (f"<td class='mln-num'>{player.cash} {money}</td><td class='mln-num'>{game.net_worth(seat)}</td>"
+                detail = (f"<td class='mln-num mln-cash'>{player.cash} {money}</td><td class='mln-num'>{game.net_worth(seat)}</td>"
                           f"<td class='mln-num'>{len(game.owned(seat))}</td>")
             rows.append(f"<tr class='{current}'><td><span class='mln-dot' style='background:{colour}'></span>"
                         f"<b>{html_text(player.name)}</b> <span class='mln-who'>{html_text(who)}</span></td>{detail}</tr>")

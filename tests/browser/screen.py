@@ -21,8 +21,9 @@ NEEDS_CHROMIUM = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromiu
                                     "(install it with: apt-get install chromium)")
 
 #: Words of the other script that may stay: the language picker names each language in itself,
-#: and the board's START corner is printed in Latin letters on the Russian board too.
-ALLOWED_LATIN = {"English", "START"}
+#: the board's START corner is printed in Latin letters on the Russian board too, and a key is
+#: named as printed on it.
+ALLOWED_LATIN = {"English", "START", "Ctrl"}
 ALLOWED_CYRILLIC = {"Русский"}
 
 _VISIBLE_TEXT = """(root) => {
@@ -93,3 +94,40 @@ def wrong_script(texts: list[str], lang: str) -> list[str]:
 def board_width(page, selector: str = ".mln-table .widget-image") -> float:
     """The board picture's width on screen, in CSS pixels."""
     return page.locator(selector).first.evaluate("(node) => node.getBoundingClientRect().width")
+
+
+_CLIPPED = """(root) => {
+  // Words cut by a box around them that hides what overflows (a column, a scrolling log): an element
+  // partly outside such a box. One wholly outside it is hidden on purpose and not counted.
+  const found = [];
+  const nodes = root.querySelectorAll('button, .widget-label, label, td, th, .mln-log div, .mln-status, b, select, input');
+  for (const node of nodes) {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    for (let up = node.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      const outside = box.right <= clip.left || box.left >= clip.right || box.bottom <= clip.top || box.top >= clip.bottom;
+      if (outside) break;
+      const cut = [];
+      if (style.overflowX !== 'visible' && (box.left < clip.left - 1 || box.right > clip.right + 1)) cut.push('sideways');
+      if (style.overflowY !== 'visible' && (box.top < clip.top - 1 || box.bottom > clip.bottom + 1)) cut.push('top or bottom');
+      if (cut.length) {
+        found.push(node.tagName + ' "' + (node.innerText || node.value || '').trim().slice(0, 50) + '" is cut ' + cut.join(', ')
+            + ': ' + Math.round(box.left) + '..' + Math.round(box.right) + ' x ' + Math.round(box.top) + '..'
+            + Math.round(box.bottom) + ' in ' + Math.round(clip.left) + '..' + Math.round(clip.right) + ' x '
+            + Math.round(clip.top) + '..' + Math.round(clip.bottom));
+        break;
+      }
+      if (up === root) break;
+    }
+  }
+  return found;
+}"""
+
+
+def clipped(page, selector: str = "body") -> list[str]:
+    """Words partly hidden by a box around them that cuts what overflows (a column too narrow for
+    its table, a log whose top line is half shown); each named with where it is cut."""
+    return page.locator(selector).first.evaluate(_CLIPPED)

@@ -15,9 +15,9 @@ pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 
 WORDS = {
     "ru": {"roll": "Бросить кубики", "buy": "Купить", "end": "Закончить ход", "bots": "Боты ходят до моего хода",
-           "more": "Ещё: автоигра, отмена хода", "instant": "Боты отвечают сразу", "language": "Русский"},
+           "more": "Ещё: автоигра, отмена хода, крупный текст", "instant": "Боты отвечают сразу", "language": "Русский"},
     "en": {"roll": "Roll the dice", "buy": "Buy", "end": "End turn", "bots": "Bots play until my turn",
-           "more": "More: auto-play, undo", "instant": "Bots answer at once", "language": "English"},
+           "more": "More: auto-play, undo, large text", "instant": "Bots answer at once", "language": "English"},
 }
 
 
