@@ -189,7 +189,7 @@ class ProjectorSwitch(UntilRun, widgets.HBox):
         (self.add_class if on else self.remove_class)("mln-projector")
 
 
-def projector(on: bool = True, lang: str = "en") -> "ProjectorSwitch":
+def projector(on: bool = True, lang: str = "en") -> ProjectorSwitch:
     """Switch projector-size text on (or off) for the kit's widgets and the lesson's outputs; returns
     the switch, to show in the cell (a teacher can press it again to switch back).
 
