@@ -34,8 +34,8 @@ def test_positions_from_real_games_round_trip(key):
 
 def test_an_elite_position_keeps_its_market_and_can_be_played_on():
     elite = load_board("millionaire-elite")
-    game = Game(elite, agents=["cautious"] * 3, seed=5)
-    game.run(max_rounds=30)
+    game = Game(elite, agents=["aggressive", "cautious", "aggressive"], seed=5)  # the aggressive bot buys shares
+    game.run(max_rounds=12)
     market = game.state.market
     assert market is not None and (any(market["shares"]) or any(market["policies"]))  # something to carry
     state = from_notation(to_notation(game.state), elite)
