@@ -118,6 +118,21 @@ def browser():
             context.close()
 
 
+@pytest.fixture()
+def chromium():
+    """A headless chromium in which each test opens as many browser contexts (devices) as it needs."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                                                    "--disable-background-networking", "--disable-component-update"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
 def shot(page, name: str) -> Path:
     """Save a screenshot of what the page shows now to ``screenshots/NAME.png``."""
     SHOTS.mkdir(exist_ok=True)

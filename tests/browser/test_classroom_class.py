@@ -18,7 +18,7 @@ import time
 
 import pytest
 from browser.conftest import environment, shot
-from browser.screen import CHROMIUM, NEEDS_CHROMIUM, free_port
+from browser.screen import NEEDS_CHROMIUM, free_port
 
 pytest.importorskip("solara", reason="the classroom group is not installed: pip install -e '.[classroom]'")
 pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed (the test group)")
@@ -74,20 +74,6 @@ def inside_window(page, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
     size = page.viewport_size
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0
-
-
-@pytest.fixture()
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                                                   "--disable-background-networking", "--disable-component-update"])
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def test_a_class_on_phones_keyboards_and_screen_readers(tmp_path, chromium):

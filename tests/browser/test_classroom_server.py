@@ -20,7 +20,7 @@ import urllib.request
 
 import pytest
 from browser.conftest import environment, server, shot
-from browser.screen import CHROMIUM, NEEDS_CHROMIUM, VIEWPORT, free_port, sideways_scroll
+from browser.screen import NEEDS_CHROMIUM, VIEWPORT, free_port, sideways_scroll
 
 pytest.importorskip("solara", reason="the classroom group is not installed: pip install -e '.[classroom]'")
 
@@ -98,20 +98,6 @@ def play_a_team_move(pages, teams) -> str:
     after = same_position(pages, teams, before=before)
     assert after != before, f"nothing changed after {label!r}"
     return after
-
-
-@pytest.fixture()
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                                                   "--disable-background-networking", "--disable-component-update"])
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def test_a_class_plays_one_game(tmp_path, chromium):

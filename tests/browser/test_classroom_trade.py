@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from browser.conftest import shot
 from browser.screen import NEEDS_CHROMIUM, free_port
-from browser.test_classroom_class import chromium, start, stop, wait_ready  # noqa: F401  (chromium is a fixture)
+from browser.test_classroom_class import start, stop, wait_ready
 
 pytest.importorskip("solara", reason="the classroom group is not installed: pip install -e '.[classroom]'")
 
@@ -32,7 +32,7 @@ def team_page(browser, base: str, secret: str):
     return page
 
 
-def test_a_team_offers_a_trade_that_another_team_accepts(tmp_path, chromium):  # noqa: F811
+def test_a_team_offers_a_trade_that_another_team_accepts(tmp_path, chromium):
     store, port, log = tmp_path / "games", free_port(), tmp_path / "server.txt"
     lesson = ClassroomGame.open(store, seats=3, seed=4)
     foxes, owls = lesson.join(lesson.join_code, 0, "Лисы"), lesson.join(lesson.join_code, 1, "Совы")
