@@ -42,6 +42,8 @@ from .server import ADDRESS_VARIABLE, current
 harden_widgets()  # before any page exists: no widget message names Python for the server to run
 _log = logging.getLogger(__name__)
 
+#: How much a phone enlarges the board around the team's own token.
+PHONE_ZOOM = 1.8
 #: Where a team's browser keeps its seat's secret.
 STORAGE_KEY = "millionaire-classroom-seat"
 
@@ -76,6 +78,7 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 @media (max-width: 700px) {
   .mln-board-box, .mln-team .mln-board-box { width: 100%; }
   .mln-team .mln-side { order: -1; }  /* on a phone a team's own money, decision and join form come first */
+  .mln-team .mln-board-box { overflow: hidden; }  /* the board zoomed on the team's token (LiveBoard) */
   .mln-side .v-btn { min-height: 44px; }
 }
 """
@@ -133,16 +136,18 @@ def SeatKeeper(storage_key: str, secret: str, event_loaded: Callable[[str], None
 
 
 @solara.component_vue(str(Path(__file__).with_name("page_watch.vue")))
-def PageWatch(text: str, lang: str, board_text: str) -> None:
-    """Puts ``lang`` on the page and ``board_text`` on the board's picture (for screen readers); covers
-    the page with ``text`` while the server is away, and reloads the page when it is back."""
+def PageWatch(text: str, lang: str, board_text: str, busy_text: str) -> None:
+    """Puts ``lang`` on the page, ``board_text`` on the board's picture and ``busy_text`` on Solara's
+    "busy" bar (for screen readers); covers the page with ``text`` while the server is away, and
+    reloads the page when it is back."""
 
 
 @solara.component
 def Watch(lesson: ClassroomGame, lang: str) -> None:
     """:func:`PageWatch` with this page's words: the board's text is the status line, after every change."""
     status = use_game(lesson, lambda: lesson.status(lang), [lang])
-    PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=word(lang, "classroom.board_text", status=status))
+    PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=word(lang, "classroom.board_text", status=status),
+              busy_text=word(lang, "classroom.busy"))
 
 
 def tip(lang: str, key: str) -> dict[str, Any]:
@@ -202,12 +207,14 @@ def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], depe
 
 
 @solara.component
-def LiveBoard(lesson: ClassroomGame, lang: str) -> Any:
-    """The board, redrawn after every move."""
+def LiveBoard(lesson: ClassroomGame, lang: str, seat: int | None = None) -> Any:
+    """The board, redrawn after every move. On a team's page (``seat`` given) a phone shows it zoomed
+    in on the team's token, which the zoom follows from move to move."""
     image = widgets.Image.element(format="png")
+    zoom = widgets.HTML.element(_dom_classes=["mln-zoom"])
 
     def shower() -> Callable[[], None]:
-        widget = solara.get_widget(image)
+        widget, focus = solara.get_widget(image), solara.get_widget(zoom)
 
         def show() -> None:
             try:
@@ -218,10 +225,14 @@ def LiveBoard(lesson: ClassroomGame, lang: str) -> Any:
             with widget.hold_sync():
                 widget.value = picture
                 widget._dom_classes = ("mln-board", f"mln-board-v{version}")  # says which move it shows
+            if seat is not None:
+                across, down = lesson.token_spot(seat)
+                focus.value = (f"<style>@media (max-width: 700px) {{ .mln-team .mln-board-box img {{ "
+                               f"transform: scale({PHONE_ZOOM}); transform-origin: {across:.1f}% {down:.1f}%; }} }}</style>")
         return show
 
-    follow(lesson, shower, [lang])
-    return widgets.Box.element(children=[image], _dom_classes=["mln-board-box"])
+    follow(lesson, shower, [lang, seat])
+    return widgets.Box.element(children=[image, zoom], _dom_classes=["mln-board-box"])
 
 
 @solara.component
@@ -385,7 +396,7 @@ def TeamPage() -> None:
     seats = use_game(lesson, lambda: tuple((s.kind, s.team) for s in lesson.seats))
     mine = lesson.seats[held[0]] if held is not None else None
     with solara.Div(classes=["mln-page", "mln-team"]):
-        LiveBoard(lesson, lang)
+        LiveBoard(lesson, lang, mine.number if mine is not None else None)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])

@@ -61,7 +61,7 @@ from ..engine import Game
 from ..errors import IllegalActionError, MillionaireError
 from .. import presenter
 from ..events import Event, describe, reason_text
-from ..plotting import PLAYER_COLOURS, BoardView
+from ..plotting import PLAYER_COLOURS, BoardLayout, BoardView
 from ..rules import RuleSet
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
@@ -90,6 +90,7 @@ class ClassroomGame:
         self.game_id = game_id
         self.game = game
         self.board = game.board
+        self.layout = BoardLayout(game.board)  # where each cell is drawn: a phone zooms on its team's token
         self.seats = seats
         self.join_code = join_code
         self.teacher_secret = teacher_secret
@@ -587,6 +588,21 @@ class ClassroomGame:
             else:
                 names.append(word(lang, "classroom.bot_name", seat=seat.number + 1))
         return names
+
+    def token_spot(self, seat: int) -> tuple[float, float]:
+        """Where the seat's token stands on the board picture, as percentages of its width from the
+        left and of its height from the top (the centre of the token's cell).
+
+        >>> import tempfile
+        >>> lesson = ClassroomGame.open(tempfile.mkdtemp(), seats=2, seed=1)
+        >>> [round(value) for value in lesson.token_spot(0)]  # START, the bottom right corner
+        [93, 93]
+        >>> lesson.close()
+        """
+        with self._lock:
+            layout = self.layout
+            box = layout.plans[self.game.state.players[seat].position].cell
+            return (100 * (box.x + box.w / 2) / layout.extent, 100 * (1 - (box.y + box.h / 2) / layout.extent))
 
     def seat_money(self, lang: str, seat: int) -> str:
         """One line for a team's own page: its cash, net worth and plots."""

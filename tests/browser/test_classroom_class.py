@@ -104,6 +104,14 @@ def test_a_class_on_phones_keyboards_and_screen_readers(tmp_path, chromium):
         phone.locator(".mln-money").wait_for(timeout=30_000)
         assert inside_window(phone, ".mln-money") and inside_window(phone, ".mln-you")
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # the phone shows the board zoomed on the team's token (on START, the bottom right corner)
+        phone.wait_for_function("() => getComputedStyle(document.querySelector('.mln-board-box img')).transform"
+                                ".startsWith('matrix(1.8')", timeout=30_000)
+        origin = phone.locator(".mln-board-box img").first.evaluate("img => getComputedStyle(img).transformOrigin")
+        across, down = (float(value.rstrip("px")) for value in origin.split()[:2])
+        width = phone.locator(".mln-board-box img").first.bounding_box()["width"] / 1.8
+        assert across > 0.8 * width and down > 0.8 * width, origin  # START's corner
+        shot(phone, "classroom_phone_zoomed_ru")
 
         # a laptop joins seat 2 by keyboard alone
         laptop_context = chromium.new_context(viewport=PROJECTOR)
