@@ -144,3 +144,47 @@ def test_switching_the_language_relabels_everything(make):
     assert not other_script(widget, "ru")
     widget.set_lang("en")
     assert not other_script(widget, "en")
+
+
+def controls(widget) -> list:
+    """Every control a person operates in ``widget`` (not the texts, pictures and progress bars)."""
+    found = [widget] if isinstance(widget, (widgets.Button, widgets.ValueWidget)) and not isinstance(
+        widget, (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Image, widgets.IntProgress)) else []
+    for child in getattr(widget, "children", ()):
+        found += controls(child)
+    return found
+
+
+def unnamed_or_untipped(widget, lang: str) -> list[str]:
+    """Controls without a name or a tooltip, and tooltips with a word in the other script."""
+    problems = []
+    for control in controls(widget):
+        tips = [control.tooltip, *getattr(control, "tooltips", ())]
+        if not control.description or not control.tooltip:
+            problems.append(f"{type(control).__name__} {control.description!r}: no name or no tooltip")
+        if isinstance(control, widgets.ToggleButtons) and len(control.tooltips) != len(control.options):
+            problems.append(f"{control.description!r}: not one tooltip for each of its buttons")
+        problems += [f"{w!r} in the tooltip {tip!r}" for tip in tips for w in re.findall(OTHER_SCRIPT[lang], tip or "")]
+    return problems
+
+
+LABS = [landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
+
+
+@pytest.mark.parametrize("make", LABS, ids=lambda make: make.__name__)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_control_of_a_lab_has_a_name_and_a_tooltip_in_its_language(make, lang):
+    widget = make(lang)
+    assert len(controls(widget)) >= 3
+    assert not unnamed_or_untipped(widget, lang)
+
+
+@pytest.mark.parametrize("make", LABS, ids=lambda make: make.__name__)
+def test_switching_the_language_rewords_every_tooltip(make):
+    widget = make("en")
+    english = [control.tooltip for control in controls(widget)]
+    widget.set_lang("ru")
+    assert not unnamed_or_untipped(widget, "ru")
+    assert all(a != b for a, b in zip(english, [control.tooltip for control in controls(widget)]))
+    widget.set_lang("en")
+    assert not unnamed_or_untipped(widget, "en") and [control.tooltip for control in controls(widget)] == english

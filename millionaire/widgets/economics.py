@@ -88,6 +88,11 @@ class _Lab(UntilRun, widgets.VBox):
             self._quiet -= 1
         self.refresh()
 
+    def _tips(self, tips: dict[str, widgets.DOMWidget]) -> None:
+        """Give each control its tooltip: key ``econ.tip_<key>``, in the lab's language."""
+        for key, control in tips.items():
+            control.tooltip = self.word(f"tip_{key}")
+
     def _refill(self, fill: Callable[[], None]) -> None:
         """Refill the controls that depend on the board (quietly), then redraw once."""
         self._quiet += 1
@@ -153,6 +158,8 @@ class InvestmentExplorer(_Lab):
         self.industry_choice.description = self.word("industry")
         self.level_slider.description = self.word("level")
         self.opponents_slider.description = self.word("opponents")
+        self._tips({"invest_board": self.board_choice, "industry": self.industry_choice, "level": self.level_slider,
+                    "opponents": self.opponents_slider})
         if self.industry_choice.options:
             self._fill_industries(self.industry_choice.value)
 
@@ -249,6 +256,7 @@ class MortgageLab(_Lab):
         relabel(self.board_choice, board_options(self.lang), self.word("board"))
         self.cell_choice.description = self.word("plot")
         self.rounds_slider.description = self.word("rounds")
+        self._tips({"mortgage_board": self.board_choice, "plot": self.cell_choice, "rounds": self.rounds_slider})
         if self.cell_choice.options:
             self._fill_cells(self.cell_choice.value)
         self.deal_html.value = ""  # a deal is described again by the next compare()
@@ -352,6 +360,7 @@ class JackpotLab(_Lab):
         self.box_box.description = self.word("box")
         self.spins_choice.description = self.word("spins")
         self.spin_button.description = self.word("spin")
+        self._tips({"bet": self.bet_box, "box": self.box_box, "spins": self.spins_choice, "spin": self.spin_button})
 
     def refresh(self) -> None:
         """Recompute and redraw for the bet and box in use."""

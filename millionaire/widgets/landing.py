@@ -93,6 +93,11 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self.turns_slider.description = self.word("turns")
         self.rolls_choice.description = self.word("rolls")
         self.simulate_button.description = self.word("simulate")
+        self.jail_choice.tooltips = [self.word(f"tip_jail_{j}") for j in JAIL_STRATEGIES]
+        for key, control in {"board": self.board_choice, "jail": self.jail_choice, "view": self.view_choice,
+                             "long_run": self.long_run, "turns": self.turns_slider, "rolls": self.rolls_choice,
+                             "simulate": self.simulate_button}.items():
+            control.tooltip = self.word(f"tip_{key}")
 
     # ------------------------------------------------------------------ controls as methods
     def set_board(self, name: str) -> None:

@@ -116,6 +116,7 @@ class TournamentRunner(UntilRun, widgets.VBox):
         self.strategy_label.value = f"<b>{html_text(self.word('strategies'))}</b>"
         for name, box in self.strategy_boxes.items():
             box.description = strategy_label(lang, name)
+            box.tooltip = self.word("tip_strategy", strategy=box.description)
         self.games_box.description = self.word("games")
         self.seed_box.description = self.word("seed")
         for name, control in self.rule_choices.items():
@@ -124,8 +125,12 @@ class TournamentRunner(UntilRun, widgets.VBox):
                                for v in RULE_CHOICES[name]]
             control.value = chosen
             control.description = self.word(f"option_{name}")
+            control.tooltip = self.word(f"tip_option_{name}")
         self.run_button.description = self.word("run")
         self.stop_button.description = self.word("cancel")
+        for key, control in {"board": self.board_choice, "games": self.games_box, "seed": self.seed_box,
+                             "run": self.run_button, "cancel": self.stop_button}.items():
+            control.tooltip = self.word(f"tip_{key}")
         self._tick(self.progress.value, self.progress.max if self.progress.value else 0)
 
     # ------------------------------------------------------------------ controls as methods
