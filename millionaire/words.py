@@ -592,7 +592,7 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.col_next": 'отдача следующего шага',
         "econ.invest_axis": 'окупаемость, раундов',
         "econ.invest_title": 'Окупаемость отраслей на уровне {level}, соперников: {opponents}',
-        "econ.mortgage_summary": 'Залог «{name}»: получаете {raised}, выкуп стоит {cost} (комиссия {fee}, {rate:.0%} от ссуды). Выкуп через {rounds} раунд(а/ов): <b>{compound:.2%} за раунд</b> ({simple:.2%} простыми).',
+        "econ.mortgage_summary": 'Залог «{name}»: получаете {raised}, выкуп стоит {cost} (комиссия {fee}, {rate:.0%} от ссуды). Выкуп после раундов: {rounds}; <b>{compound:.2%} за раунд</b> ({simple:.2%} простыми).',
         "econ.mortgage_x": 'раундов до выкупа',
         "econ.mortgage_y": 'процент за раунд, %',
         "econ.mortgage_title": 'Постоянная комиссия дорога на один круг и дёшева на десять',
