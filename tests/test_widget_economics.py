@@ -8,6 +8,7 @@ import pytest
 
 from millionaire import economics, load_board
 from millionaire.widgets import InvestmentExplorer, JackpotLab, MortgageLab
+from millionaire.words import word
 
 
 def test_investment_explorer_shows_the_library_numbers():
@@ -117,6 +118,13 @@ def test_russian_labels():
     assert "Залог" in MortgageLab(lang="ru").summary.value
     lab = JackpotLab(lang="ru")
     assert "Ставка" in lab.summary.value and lab.bet_box.description == "Ставка"
+
+
+def test_each_chart_has_its_title_as_its_text_for_a_screen_reader():
+    explorer, mortgage, jackpot = InvestmentExplorer(level=2, opponents=4), MortgageLab(lang="ru"), JackpotLab(bet=10)
+    assert explorer.chart.tooltip == word("en", "econ.invest_title", level=2, opponents=4)
+    assert mortgage.chart.tooltip == word("ru", "econ.mortgage_title")
+    assert jackpot.chart.tooltip == word("en", "econ.jackpot_title", bet=10)
 
 
 def test_labs_switch_language_and_refuse_in_it():

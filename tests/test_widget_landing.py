@@ -72,3 +72,12 @@ def test_switching_the_language_relabels_every_control():
     assert "Чаще всего" in explorer.summary.value
     explorer.set_board("monopoly-us")
     assert explorer.board_choice.value == "monopoly-us" and explorer.message.value == ""
+
+
+def test_the_pictures_have_a_text_for_a_screen_reader_in_the_explorers_language():
+    explorer = LandingExplorer(board="millionaire-classic", per="landing")
+    assert explorer.board_image.tooltip == "Millionaire Classic: landings per turn"
+    assert explorer.bars_image.tooltip.startswith("landings per turn. Most likely: Charity fund")
+    explorer.set_lang("ru")
+    assert explorer.board_image.tooltip == "Миллионер классик: попаданий за ход"
+    assert explorer.bars_image.tooltip.startswith("попаданий за ход. Чаще всего: ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from millionaire.simulate import tournament
+from millionaire.words import word
 from millionaire.widgets.tournament import TournamentRunner
 
 
@@ -57,6 +58,7 @@ def test_russian_runner():
     runner = TournamentRunner(strategies=["cautious", "aggressive"], games=3, max_rounds=20, lang="ru")
     runner.run()
     assert "Справедливая доля" in runner.summary.value and runner.run_button.description == "Запустить"
+    assert runner.chart.tooltip == f"{word('ru', 'tournament.rates_title')}; {word('ru', 'tournament.gini_title')}"
 
 
 def test_every_rule_dropdown_shows_a_choice_and_the_progress_counts():

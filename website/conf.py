@@ -28,7 +28,7 @@ nb_ipywidgets_js = {
 
 html_theme = "sphinx_book_theme"
 html_css_files = ["site.css"]
-html_js_files = ["empty-images.js"]
+html_js_files = ["empty-images.js", "slider-names.js"]
 html_show_sourcelink = False
 html_copy_source = False
 html_show_sphinx = False

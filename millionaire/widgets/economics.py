@@ -29,7 +29,7 @@ from ..jackpot import payout, spin
 from ..plain_text import chart_text, html_text
 from ..rules import MAX_AMOUNT, RuleSet
 from ..words import check_lang, word
-from .common import UntilRun, board_options, error_html, new_figure, png, relabel
+from .common import TitledImage, UntilRun, board_options, error_html, new_figure, png, relabel
 
 
 
@@ -62,7 +62,7 @@ class _Lab(UntilRun, widgets.VBox):
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
         self.table = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="860px"))
+        self.chart = TitledImage(format="png", layout=widgets.Layout(width="100%", max_width="860px"))
         self._quiet = 0  # above 0 while controls are refilled: their changes do not redraw one by one
 
     def _on_change(self, _: Any = None) -> None:
@@ -217,7 +217,8 @@ class InvestmentExplorer(_Lab):
         at_level = [r for r in everything if r["step"] == level]
         ax.bar([chart_text(r["name"]) for r in at_level], [r["payback_rounds"] for r in at_level], color="#4c72b0")
         ax.set_ylabel(self.word("invest_axis"))
-        ax.set_title(self.word("invest_title", level=level, opponents=opponents))
+        self.chart.tooltip = self.word("invest_title", level=level, opponents=opponents)  # the chart's text for a screen reader
+        ax.set_title(self.chart.tooltip)
         ax.tick_params(axis="x", labelrotation=30, labelsize=8)
         for label in ax.get_xticklabels():
             label.set_horizontalalignment("right")
@@ -295,7 +296,8 @@ class MortgageLab(_Lab):
         ax.plot([rounds], [100 * self.rate["compound_per_round"]], "o", color="#dd8452")
         ax.set_xlabel(self.word("mortgage_x"))
         ax.set_ylabel(self.word("mortgage_y"))
-        ax.set_title(self.word("mortgage_title"))
+        self.chart.tooltip = self.word("mortgage_title")  # the chart's text for a screen reader
+        ax.set_title(self.chart.tooltip)
         figure.tight_layout()
         self.chart.value = png(figure)
 
@@ -431,7 +433,8 @@ class JackpotLab(_Lab):
             ax.plot([box], [1 + self.simulated_mean / bet], "x", color="black", label=self.word("simulated"))
         ax.set_xlabel(self.word("jackpot_x"))
         ax.set_ylabel(self.word("jackpot_y"))
-        ax.set_title(self.word("jackpot_title", bet=bet))
+        self.chart.tooltip = self.word("jackpot_title", bet=bet)  # the chart's text for a screen reader
+        ax.set_title(self.chart.tooltip)
         ax.legend(fontsize=9)
         figure.tight_layout()
         self.chart.value = png(figure)

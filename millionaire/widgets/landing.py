@@ -24,7 +24,7 @@ from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
 from ..plain_text import html_text
 from ..plotting import BoardView
 from ..words import check_lang, word
-from .common import UntilRun, board_options, error_html, new_figure, png, relabel
+from .common import TitledImage, UntilRun, board_options, error_html, new_figure, png, relabel
 
 class LandingExplorer(UntilRun, widgets.VBox):
     """Explore landing probabilities: board, jail strategy, view, turns from START, simulation overlay.
@@ -47,8 +47,8 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self.turns_slider = widgets.IntSlider(value=1, min=0, max=40, disabled=True, **initial)
         self.rolls_choice = widgets.Dropdown(options=[("10⁵", 10**5), ("10⁶", 10**6), ("10⁷", 10**7)], value=10**6, **initial)
         self.simulate_button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.board_image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="720px"))
-        self.bars_image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
+        self.board_image = TitledImage(format="png", layout=widgets.Layout(width="100%", max_width="720px"))
+        self.bars_image = TitledImage(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
         self.values = np.zeros(0)
@@ -190,5 +190,8 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self.bars_image.value = png(figure)
         top = np.argsort(self.values)[::-1][:5]
         names = [board.cells[c].name(self.lang) if c < board.size else self.word("detained") for c in top]
-        shown = ", ".join(f"{html_text(n)} {fmt.format(self.values[c])}" for n, c in zip(names, top))
-        self.summary.value = f"<b>{html_text(self.word('top'))}:</b> {shown}"
+        shown = [f"{n} {fmt.format(self.values[c])}" for n, c in zip(names, top)]
+        self.summary.value = f"<b>{html_text(self.word('top'))}:</b> {html_text(', '.join(shown))}"
+        # the pictures' text for a screen reader, and their tooltips
+        self.board_image.tooltip = f"{self.board_choice.label}: {title}"
+        self.bars_image.tooltip = f"{title}. {self.word('top')}: {', '.join(shown)}"

@@ -28,7 +28,7 @@ from ..plain_text import chart_text, html_text
 from ..rules import RuleSet
 from ..simulate import BOT_STRATEGIES, tournament
 from ..words import check_lang, strategy_label, word
-from .common import UntilRun, board_options, error_html, new_figure, png, relabel
+from .common import TitledImage, UntilRun, board_options, error_html, new_figure, png, relabel
 
 #: Rule changes offered by the runner: option -> values (``None``: the board's preset).
 RULE_CHOICES: dict[str, list[Any]] = {
@@ -82,7 +82,7 @@ class TournamentRunner(UntilRun, widgets.VBox):
         self.progress_text = widgets.HTML()
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
+        self.chart = TitledImage(format="png", layout=widgets.Layout(width="100%", max_width="1000px"))
         self.max_rounds, self.jobs = max_rounds, (jobs if jobs is not None else os.cpu_count() or 1)
         self.result = None
         self._relabel()
@@ -247,3 +247,4 @@ class TournamentRunner(UntilRun, widgets.VBox):
         right.set_title(self.word("gini_title"))
         figure.tight_layout()
         self.chart.value = png(figure)
+        self.chart.tooltip = f"{self.word('rates_title')}; {self.word('gini_title')}"  # its text for a screen reader

@@ -1,7 +1,8 @@
 """The course website (``make site``) in chromium, opened from its folder with every request outside
 the site blocked: nothing fails to load, the formulas are typeset, every widget shows something, no
 page scrolls sideways at 1280x800, the Russian pages speak Russian, and the language link leads to
-the same lesson in the other language.
+the same lesson in the other language, and axe-core finds no serious or critical violation on the
+front door, the home pages, a lesson of each language, a guide and a rules page.
 
 Building the site runs every lesson (2-3 minutes from nothing), so this module runs under
 ``make site-test`` (CI runs it after ``make test``) and skips in ``make test``.
@@ -34,6 +35,12 @@ PAGES = [("en/lessons/03_markov_landing.html", "en"), ("ru/lessons/01_play_a_gam
 #: Latin words a Russian page may show outside code: the board's START corner, the make targets in
 #: the note beside each widget, and the Ctrl key in the search box's hint.
 RUSSIAN_PAGE_LATIN = {"START", "make", "lab", "app", "Ctrl"}
+#: Pages that axe-core checks: the front door, each home page, a lesson per language, a guide, a
+#: rules page (the rules are written in English, so the Russian book links to the English pages).
+AXE_PAGES = ["index.html", "en/index.html", "ru/index.html", "en/lessons/03_markov_landing.html",
+             "ru/lessons/01_play_a_game.html", "ru/guides/03_markov_landing.html", "en/rules/millionaire-classic.html"]
+#: What axe-core leaves out of its run, and why (nothing: every finding so far is the site's own).
+AXE_CONTEXT: dict | None = None
 
 # The text a reader sees, less code, program output and typeset formulas (which may be in Latin).
 _PROSE = """() => {
@@ -149,5 +156,20 @@ def test_a_lesson_page_reads_offline(browser, site, name, lang):
             stray = [word for word in wrong_script([prose, *page.evaluate(_UI)], "ru")
                      if word.split(" (")[0] not in RUSSIAN_PAGE_LATIN]
             assert stray == [], f"{name}: English on a Russian page: {stray[:8]}"
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name", AXE_PAGES)
+def test_a_page_passes_axe(browser, site, name):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page, _, _ = open_offline(browser, site, name)
+    try:
+        violations = Axe().run(page, context=AXE_CONTEXT).response["violations"]
+        found = [f"{violation['id']} ({violation['impact']}): {[node['target'] for node in violation['nodes'][:5]]}"
+                 f" {violation['nodes'][0].get('failureSummary', '')[:300]}"
+                 for violation in violations if violation["impact"] in ("serious", "critical")]
+        assert found == [], f"{name}: axe-core finds serious or critical violations:\n" + "\n".join(found)
     finally:
         page.close()
