@@ -202,7 +202,10 @@ def test_a_class_plays_one_game(tmp_path, chromium):
             teacher.get_by_role("button", name=word("ru", "classroom.end_now")).click()
             teacher.get_by_role("button", name=word("ru", "classroom.end_now_yes")).click()
             teacher.get_by_role("button", name=word("ru", "classroom.export")).wait_for(timeout=30_000)
-            assert position(teams[0]).startswith("finished")
+            for page in teams:  # every team's screen follows the teacher's within seconds
+                page.wait_for_function(
+                    "() => (document.querySelector('.mln-status')?.dataset.position || '').startsWith('finished')",
+                    timeout=30_000)
     finally:
         if first.poll() is None:
             os.killpg(first.pid, signal.SIGKILL)
