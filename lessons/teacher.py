@@ -31,6 +31,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 NOTEBOOKS = REPO / "notebooks"
 SOLUTIONS = HERE / "solutions"
+#: Folders beside the lessons that they read: the class data (lesson 11) and the class's bots (lesson 10).
+FOLDERS = ("data", "bots", "ru/bots")
 TAG = "solution"
 ANCHOR = "solution_after"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -136,7 +138,7 @@ def _read(path: Path) -> nbformat.NotebookNode:
 
 
 def build(out: Path) -> list[Path]:
-    """Write every teacher's copy under ``out`` (with the lessons' data folder); returns the notebooks written."""
+    """Write every teacher's copy under ``out`` (with the folders the lessons read); returns the notebooks written."""
     written = []
     for lesson in lessons():
         student, answers = NOTEBOOKS / lesson, SOLUTIONS / lesson
@@ -144,9 +146,10 @@ def build(out: Path) -> list[Path]:
         (out / lesson).parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(teacher, out / lesson)
         written.append(out / lesson)
-    if (out / "data").exists():
-        shutil.rmtree(out / "data")
-    shutil.copytree(NOTEBOOKS / "data", out / "data")
+    for folder in FOLDERS:  # what the lessons read beside them
+        if (out / folder).exists():
+            shutil.rmtree(out / folder)
+        shutil.copytree(NOTEBOOKS / folder, out / folder)
     return written
 
 

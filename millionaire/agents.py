@@ -74,12 +74,51 @@ def _on_cell(kind: str, cell: int) -> Action:
     return action
 
 
+class BotSettingError(MillionaireError):
+    """A strategy given a setting it does not have (``FirstBot(reserv=300)``)."""
+
+
+def settings_of(bot: object) -> list[str]:
+    """The settings a strategy declares: its class attributes, public and plain values (numbers,
+    texts, flags), as ``bot`` holds them, sorted; ``human`` is the engine's, not a setting.
+
+    >>> settings_of(Agent())
+    ['name']
+    """
+    names = {name for klass in type(bot).__mro__ if klass is not object for name in vars(klass)}
+    return sorted(name for name in names
+                  if not name.startswith("_") and name != "human"
+                  and isinstance(getattr(bot, name, None), (int, float, str, bool)))
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and open to strategies written in notebooks
 class Agent:
     """Base class: subclasses answer ``choose``. ``human`` agents are answered by a person."""
 
     name = "agent"
     human = False
+
+    def __init__(self, **settings: Any) -> None:
+        """Give a strategy its own settings by name, as a class's league entry often does.
+
+        A setting is a plain class attribute of the strategy (``reserve = 200``); a name the class
+        does not declare is refused, so a misspelt setting is never silently ignored.
+
+        >>> class Saver(Agent):
+        ...     reserve = 200
+        >>> Saver(reserve=300).reserve, Saver().reserve
+        (300, 200)
+        >>> Saver(reserv=300)
+        Traceback (most recent call last):
+        ...
+        millionaire.agents.BotSettingError: Saver has no setting 'reserv'; its settings: name, reserve
+        """
+        known = settings_of(self)
+        for setting, value in settings.items():
+            if setting not in known:
+                raise BotSettingError(f"{type(self).__name__} has no setting {setting!r}; its settings: "
+                                      f"{', '.join(known) or 'none'}")
+            setattr(self, setting, value)
 
     def choose(self, game: Game, decision: Decision) -> Action:  # pragma: no cover - interface
         raise NotImplementedError

@@ -391,6 +391,15 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.cli_teacher": "The teacher's screen (a one-time link: open it once in the teacher's browser, keep it off the projector): {link}",
         "classroom.cli_network": "Warning: listening on {host}, so every device on this network can reach the server. "
                                  "Use it only on a network you trust (see README: A class plays one game).",
+        # the class's bots, collected from a folder (millionaire.class_bots)
+        "bots.found": "Bots found in {folder}: {count} ({names})",
+        "bots.left_out": "Left out: {count}",
+        "bots.error": "{error}",
+        "bots.error_at": "{error} (line {line})",
+        "bots.no_bot": "no bot in the file: a bot is a class with a choose(game, decision) method",
+        "bots.exits": "the file calls exit(), which would end the notebook",
+        "bots.slow": "did not load within {seconds} s (an endless loop at the top of the file?)",
+        "bots.ended": "the file ended the process that loaded it",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -753,6 +762,15 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.cli_teacher": "Экран учителя (одноразовая ссылка: откройте её один раз в браузере учителя и не показывайте на проекторе): {link}",
         "classroom.cli_network": "Внимание: сервер слушает адрес {host}, и к нему может подключиться любое устройство этой сети. "
                                  "Делайте так только в сети, которой доверяете (см. README: A class plays one game).",
+        # боты класса из папки (millionaire.class_bots)
+        "bots.found": "Ботов в папке {folder}: {count} ({names})",
+        "bots.left_out": "Не вошли: {count}",
+        "bots.error": "{error}",
+        "bots.error_at": "{error} (строка {line})",
+        "bots.no_bot": "в файле нет бота: бот — это класс с методом choose(game, decision)",
+        "bots.exits": "файл вызывает exit(), а это закрыло бы блокнот",
+        "bots.slow": "не загрузился за {seconds} с (бесконечный цикл в начале файла?)",
+        "bots.ended": "файл завершил процесс, который его загружал",
     },
 }
 

@@ -115,10 +115,12 @@ def lesson_notebooks(lang: str) -> list[Path]:
 
 
 def _source_digest() -> str:
-    """A digest of what a lesson's run depends on besides the notebook: the package, the runner, the data."""
+    """A digest of what a lesson's run depends on besides the notebook: the package, the runner, the data
+    and the example bots."""
     digest = hashlib.sha256()
     package = [path for path in sorted((REPO / "millionaire").rglob("*")) if path.suffix in {".py", ".toml"}]
-    for path in [*package, HERE / "execute.py", *sorted((REPO / "notebooks" / "data").glob("*"))]:
+    for path in [*package, HERE / "execute.py", *sorted((REPO / "notebooks" / "data").glob("*")),
+                 *sorted((REPO / "notebooks").glob("**/bots/*.py"))]:
         digest.update(str(path.relative_to(REPO)).encode() + path.read_bytes())
     return digest.hexdigest()[:16]
 
