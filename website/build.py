@@ -55,7 +55,6 @@ WORDS = {
         "other": "По-русски", "other_title": "Этот курс на русском языке",
         "live": "{.mln-live-note}\nA still picture of this widget as its cell left it; it is live in `make lab` "
                 "and `make app`.",
-        "rules_elsewhere": "The rules pages are written in Russian:",
         "answers_elsewhere": "The website, which students read too, leaves the answers out: they are in this "
                              "guide in the kit's `lessons/` folder and in the teacher's copy of the notebook "
                              "(`make teacher`).",
@@ -66,7 +65,6 @@ WORDS = {
         "other": "In English", "other_title": "This course in English",
         "live": "{.mln-live-note}\nСнимок виджета в том виде, в каком его оставила эта ячейка; живой виджет — "
                 "в `make lab` и `make app`.",
-        "rules_elsewhere": "Правила игры, которым следует комплект, написаны по-английски:",
         "answers_elsewhere": "Сайт читают и ученики, поэтому ответов на нём нет: они есть в этой методичке в "
                              "папке `lessons/` комплекта и в копии тетради для учителя (`make teacher`).",
     },
@@ -100,12 +98,22 @@ def rules_name(page: Path) -> str:
     return page.name.removesuffix(".md").removesuffix(".ru")
 
 
-def title_of(page: Path) -> str:
-    """The first heading of a Markdown page (its file name when it has none)."""
-    for line in page.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return page.stem
+#: The line under a rules page's title that links its twin in the other language. The site leaves it out:
+#: every page of the site links its twin from the sidebar.
+TWIN_LINK = re.compile(r"^\[(In English|По-русски)\]\([\w-]+(\.ru)?\.md\)\n\n?", re.M)
+RUSSIAN_PAGE_LINK = re.compile(r"\]\(([\w-]+)\.ru\.md\)")
+
+
+def rules_for_the_book(text: str) -> str:
+    """A rules page as its book shows it: no line linking its twin, and a link to ``NAME.ru.md`` made
+    ``NAME.md``, the name that page has in the Russian book.
+
+    >>> print(rules_for_the_book("# Элит\\n\\n[In English](millionaire-elite.md)\\n\\nСм. [Классик](millionaire-classic.ru.md)."))
+    # Элит
+    <BLANKLINE>
+    См. [Классик](millionaire-classic.md).
+    """
+    return RUSSIAN_PAGE_LINK.sub(r"](\1.md)", TWIN_LINK.sub("", text, count=1))
 
 
 def lesson_notebooks(lang: str) -> list[Path]:
@@ -259,6 +267,19 @@ def _copy_vendor(npm: Path, static: Path) -> None:
                 shutil.copy2(source, dest)
 
 
+def stage_rules(lang: str, folder: Path) -> list[str]:
+    """Write the rules pages of a language (``docs/rules/``) into ``folder/rules`` as its book shows them;
+    returns their page names, ``rules/NAME``."""
+    pages = []
+    for page in sorted((REPO / "docs" / "rules").glob("*.md")):
+        if language_of(page) == lang:
+            (folder / "rules").mkdir(parents=True, exist_ok=True)
+            text = rules_for_the_book(page.read_text(encoding="utf-8"))
+            (folder / "rules" / f"{rules_name(page)}.md").write_text(text, encoding="utf-8")
+            pages.append(f"rules/{rules_name(page)}")
+    return pages
+
+
 def stage(lang: str, runs: dict[Path, Path], npm: Path, folder: Path) -> list[str]:
     """Write the Sphinx source of one book into ``folder``; returns its page names (without suffix)."""
     words = WORDS[lang]
@@ -276,23 +297,14 @@ def stage(lang: str, runs: dict[Path, Path], npm: Path, folder: Path) -> list[st
         text = without_answers(guide.read_text(encoding="utf-8"), lang)
         (folder / "guides" / guide.name).write_text(math_in_tables(text), encoding="utf-8")
         pages.append(f"guides/{guide.stem}")
-    all_rules = sorted((REPO / "docs" / "rules").glob("*.md"))
-    rules = [page for page in all_rules if language_of(page) == lang]
-    for page in rules:
-        (folder / "rules").mkdir(exist_ok=True)
-        shutil.copy2(page, folder / "rules" / f"{rules_name(page)}.md")
-        pages.append(f"rules/{rules_name(page)}")
+    rules = stage_rules(lang, folder)
+    pages += rules
     home = (HERE / "home" / f"{lang}.md").read_text(encoding="utf-8")
     sections = [("lessons", words["lessons"], "lessons/*")]
     if guides:
         sections.append(("guides", words["guides"], "guides/*"))
     if rules:
         sections.append(("rules", words["rules"], "rules/*"))
-    if all_rules and not rules:
-        other = "ru" if lang == "en" else "en"
-        links = "".join(f'\n- <a href="../{other}/rules/{rules_name(page)}.html" lang="{other}">{html.escape(title_of(page))}</a>'
-                        for page in all_rules)
-        home += f"\n\n## {words['rules']}\n\n{words['rules_elsewhere']}\n{links}\n"
     for _, caption, pattern in sections:
         home += f"\n\n```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n:glob:\n\n{pattern}\n```\n"
     (folder / "index.md").write_text(home, encoding="utf-8")

@@ -1,8 +1,9 @@
 """The course website (``make site``) in chromium, opened from its folder with every request outside
 the site blocked: nothing fails to load, the formulas are typeset, every widget shows something, no
 page scrolls sideways at 1280x800, the Russian pages speak Russian, and the language link leads to
-the same lesson in the other language, and axe-core finds no serious or critical violation on the
-front door, the home pages, a lesson of each language, a guide and a rules page.
+the same lesson in the other language, each home page links the four rules pages of its language, and
+axe-core finds no serious or critical violation on the front door, the home pages, a lesson of each
+language, a guide and a rules page of each language.
 
 Building the site runs every lesson (2-3 minutes from nothing), so this module runs under
 ``make site-test`` (CI runs it after ``make test``) and skips in ``make test``.
@@ -10,6 +11,7 @@ Building the site runs every lesson (2-3 minutes from nothing), so this module r
 
 from __future__ import annotations
 
+import html
 import os
 import subprocess
 import sys
@@ -36,9 +38,12 @@ PAGES = [("en/lessons/03_markov_landing.html", "en"), ("ru/lessons/01_play_a_gam
 #: the note beside each widget, and the Ctrl key in the search box's hint.
 RUSSIAN_PAGE_LATIN = {"START", "make", "lab", "app", "Ctrl"}
 #: Pages that axe-core checks: the front door, each home page, a lesson per language, a guide, a
-#: rules page (the rules are written in English, so the Russian book links to the English pages).
+#: rules page per language.
 AXE_PAGES = ["index.html", "en/index.html", "ru/index.html", "en/lessons/03_markov_landing.html",
-             "ru/lessons/01_play_a_game.html", "ru/guides/03_markov_landing.html", "en/rules/millionaire-classic.html"]
+             "ru/lessons/01_play_a_game.html", "ru/guides/03_markov_landing.html", "en/rules/millionaire-classic.html",
+             "ru/rules/millionaire-elite.html"]
+#: The rules pages of each book (docs/rules/NAME.md and NAME.ru.md).
+RULES = ["millionaire-classic", "millionaire-elite", "millionaire-junior", "monopoly"]
 
 # The text a reader sees, less code, program output and typeset formulas (which may be in Latin).
 _PROSE = """() => {
@@ -114,6 +119,18 @@ def test_the_home_pages_link_every_lesson_in_both_languages(site):
             assert (site / lang / "lessons" / f"{lesson}.html").exists(), f"{lang}/lessons/{lesson}.html missing"
     front = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="en/index.html"' in front and 'href="ru/index.html"' in front
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_home_page_links_the_rules_pages_of_its_language(site, lang):
+    home = (site / lang / "index.html").read_text(encoding="utf-8")
+    for name in RULES:
+        assert f'href="rules/{name}.html"' in home, f"{lang}/index.html has no link to rules/{name}"
+        page = (site / lang / "rules" / f"{name}.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in page, f"{lang}/rules/{name}.html is not in its book's language"
+        source = REPO / "docs" / "rules" / (f"{name}.ru.md" if lang == "ru" else f"{name}.md")
+        title = source.read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
+        assert html.escape(title, quote=False) in page, f"{lang}/rules/{name}.html is not {source.name}"
 
 
 @pytest.mark.parametrize(("name", "lang"), PAGES, ids=[name for name, _ in PAGES])
