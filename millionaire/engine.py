@@ -167,6 +167,7 @@ class Game:
         # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
         self._elite: bool = has_market(board)
         self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
+        self._claims_asked: bool = self._elite and self.rules.claim_by_choice
         self._shares_for_debts: bool = board.shares is not None and self.rules.shares_pay_debts
         self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
             cell.kind is CellKind.AUCTION for cell in board.cells)
@@ -297,6 +298,8 @@ class Game:
             self._t_window(task[1])
         elif name == "arrive":
             self._t_arrive(task[1], task[2], task[3], task[4])
+        elif name == "insured":
+            self._t_insured(task[1], task[2], task[3], task[4], task[5], task[6])
         else:  # pragma: no cover - saves are validated against state._TASKS
             raise AssertionError(f"unknown task {task!r}")
 
@@ -769,6 +772,8 @@ class Game:
             actions = [Action.accept(), Action.reject()]
         elif kind in ("exchange", "insurance", "lot"):
             actions = self._market_actions(seat, data)
+        elif kind == "claim":
+            actions = [Action.claim(), Action.skip()]
         return actions
 
     def _raising_actions(self, seat: int) -> list[Action]:
@@ -879,6 +884,9 @@ class Game:
                 return ""
         elif kind == "raise" and what == "sell_shares" and self._shares_for_debts:
             return self.share_problem(seat, what, action.amount)
+        elif kind == "claim":
+            if what in ("claim", "skip"):
+                return ""
         elif kind in ("exchange", "insurance", "lot"):
             if what == "skip":
                 return ""
@@ -928,7 +936,11 @@ class Game:
         state.pending = None
         if kind == "roll":
             player = state.players[seat]
-            if what == "pay_fine":
+            if what == "pay_fine" and self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
+                tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
+                tasks.append(["release", seat, "paid the fine"])
+                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
+            elif what == "pay_fine":
                 self._transfer(seat, BANK, self._fine(seat), "jail")
                 self._release(seat, "paid the fine")
                 tasks.append(["roll"])
@@ -961,6 +973,8 @@ class Game:
         elif kind in ("exchange", "insurance", "lot"):
             if what != "skip":
                 self._market_answer(seat, kind, action)
+        elif kind == "claim":
+            self._claim_answer(seat, data, what == "claim")
         elif kind == "trade_reply":
             trade = Trade.from_list(data["trade"])
             if what == "accept":
@@ -1063,6 +1077,9 @@ class Game:
             self._release(seat, "rolled a double")
         else:
             tasks.append(["release", seat, "paid the fine"])
+            if self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
+                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
+                return
             fine = self._fine(seat)
             if fine:
                 tasks.append(["pay", seat, BANK, fine, "jail"])
@@ -1175,10 +1192,11 @@ class Game:
             if self._elite:
                 tax = self._passed_start(seat)
                 if tax and not self._tax_first:
-                    state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])  # after the cell is dealt with
-                elif tax and player.cash < tax:  # to be raised (or a bankruptcy) before the cell is dealt with
+                    state.tasks.append(self._holding_tax(seat, tax))  # after the cell is dealt with
+                elif tax and (player.cash < tax or self._asks_claim(seat, "tax", True)):
+                    # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
                     state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
-                    state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+                    state.tasks.append(self._holding_tax(seat, tax))
                     return
                 elif tax:
                     self._transfer(seat, BANK, tax, "holding_tax")
@@ -1212,6 +1230,9 @@ class Game:
             return
         kind = info.kind
         if kind is CellKind.TAX:
+            if self._asks_claim(seat, "tax", info.amount > 0):
+                tasks.append(self._insured(seat, "tax", info.amount, BANK, "tax"))
+                return
             tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
             if tax:  # Junior's Ice-cream stand is a treat, not a tax
                 tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
@@ -1238,6 +1259,9 @@ class Game:
                 amount *= 2
                 self._return_card(owner, card)
         if self._elite:
+            if self._asks_claim(seat, "rent", True):
+                state.tasks.append(self._insured(seat, "rent", amount, owner, "rent"))
+                return
             amount = self._claim(seat, "rent", amount, owner)
             if not amount:
                 return
@@ -1542,10 +1566,10 @@ class Game:
         if self._elite and move.passed_start and not income:
             tax = self._passed_start(seat)  # START crossed without the income: policies end, the tax is due
         if tax and not self._tax_first:
-            state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+            state.tasks.append(self._holding_tax(seat, tax))
         state.tasks.append(land)
         if tax and self._tax_first:
-            state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+            state.tasks.append(self._holding_tax(seat, tax))
 
     def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
         state = self.state
@@ -1571,9 +1595,13 @@ class Game:
             state.owner[cell] = -1
             self._event("return_plot", seat, cell)
         elif purpose == "auction_others_plot":
-            if self._elite and self._shielded(state.owner[cell], cell):
+            owner = state.owner[cell]
+            if self._asks_claim(owner, "auction", True):
+                state.tasks.append(["insured", owner, "auction", self.board.cells[cell].price, owner, "auction", cell])
                 return
-            state.tasks.append(["auction", cell, state.owner[cell]])
+            if self._elite and self._shielded(owner, cell):
+                return
+            state.tasks.append(["auction", cell, owner])
         elif purpose == "auction_unowned":
             state.tasks.append(["auction", cell, BANK])
         elif purpose == "free_half":
@@ -1732,6 +1760,50 @@ class Game:
         self._event("shield", owner, cell, 0, -1, f"{held[1]}_{held[0]}")
         return True
 
+    def _asks_claim(self, seat: int, kind: str, covered: bool) -> bool:
+        """Whether a covered event (``covered``) is put to ``seat`` as a ``claim`` decision: he holds a
+        policy of ``kind`` and the holder decides (``RuleSet.claim_by_choice``)."""
+        return self._claims_asked and covered and self._policy(seat, kind) is not None
+
+    def _insured(self, seat: int, kind: str, loss: int, payee: int, reason: str) -> list[Any]:
+        """The step that asks ``seat`` whether his policy of ``kind`` pays ``loss`` owed to ``payee``."""
+        return ["insured", seat, kind, loss, payee, reason, -1]
+
+    def _holding_tax(self, seat: int, tax: int) -> list[Any]:
+        """The step that charges the holding tax: put to a long-term tax policy first, if he holds one."""
+        if self._asks_claim(seat, "tax", True):
+            return self._insured(seat, "tax", tax, BANK, "holding_tax")
+        return ["pay", seat, BANK, tax, "holding_tax"]
+
+    def _t_insured(self, seat: int, kind: str, loss: int, payee: int, reason: str, cell: int) -> None:
+        """Ask the holder whether his policy pays for the event; without the policy (it has ended
+        since), the event takes its course."""
+        state = self.state
+        if state.players[seat].bankrupt:
+            return
+        held = self._policy(seat, kind)
+        data: dict[str, Any] = {"kind": "claim", "player": seat, "policy": kind, "term": "", "loss": loss, "payee": payee,
+                "reason": reason, "plot": cell}
+        if held is None:
+            self._claim_answer(seat, data, False)
+            return
+        data["term"] = held[1]
+        state.pending = data
+
+    def _claim_answer(self, seat: int, data: dict[str, Any], claimed: bool) -> None:
+        """The holder hands the policy in (it pays, and ends) or keeps it (the event takes its course)."""
+        kind, loss, payee, cell = data["policy"], data["loss"], data["payee"], data["plot"]
+        if claimed and kind == "auction":
+            self._shielded(seat, cell)
+            return
+        rest = self._claim(seat, kind, loss, payee) if claimed else loss
+        if not claimed and data["term"]:
+            self._event("keep_policy", seat, -1, loss, -1, f"{data['term']}_{kind}")
+        if kind == "auction":
+            self.state.tasks.append(["auction", cell, seat])
+        elif rest and payee != seat:  # a shares policy pays its holder: nothing is owed
+            self.state.tasks.append(["pay", seat, payee, rest, data["reason"]])
+
     def _share_card(self, seat: int, card: Any) -> None:
         """A Fortune card sets the share price or moves it by points; when it lowers the price, each
         holder of a shares policy is paid his shares' loss (up to the cover) and the policy ends."""
@@ -1743,9 +1815,14 @@ class Game:
         market["price"] = new
         self._event("share_price", seat, -1, new, -1, "a card")
         if new < old:
+            asked = []
             for holder, count in enumerate(market["shares"]):
                 if count and not state.players[holder].bankrupt:
-                    self._claim(holder, "shares", count * (old - new), holder)
+                    if self._asks_claim(holder, "shares", True):
+                        asked.append(self._insured(holder, "shares", count * (old - new), holder, "claim"))
+                    else:
+                        self._claim(holder, "shares", count * (old - new), holder)
+            state.tasks.extend(reversed(asked))  # asked in seat order
 
     def _passed_start(self, seat: int) -> int:
         """Passing START (Elite), by a roll or a card, with the circular income or without it: the
@@ -1757,7 +1834,10 @@ class Game:
         tax = 0
         if central is not None:
             owned = sum(1 for c in board.railroads if state.owner[c] == seat)
-            tax = self._claim(seat, "tax", central.tax_for(owned), BANK)
+            tax = central.tax_for(owned)
+            held = self._policy(seat, "tax")
+            if not (self._claims_asked and held is not None and held[1] == "long"):
+                tax = self._claim(seat, "tax", tax, BANK)  # a short-term policy ends here: claimed unasked
         market = state.market
         assert market is not None
         for held in [h for h in market["policies"][seat] if h[1] == "short"]:

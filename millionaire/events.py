@@ -27,6 +27,7 @@ EVENT_KINDS = (
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
+    "keep_policy",
 )
 
 
@@ -104,6 +105,7 @@ _TEMPLATES = {
         "policy_ends": "{p}'s {policy} ends at START.",
         "lot_waits": "{cell} waits on the Auction cell.",
         "shield": "{p}'s {policy} keeps {cell} out of the auction.",
+        "keep_policy": "{p} keeps the {policy} for later.",
     },
     "ru": {
         "roll": "{p}: бросок {detail} = {amount}.",
@@ -144,6 +146,7 @@ _TEMPLATES = {
         "policy_ends": "{p}: {policy} заканчивается на СТАРТе.",
         "lot_waits": "{cell} ждёт покупателя на клетке «Аукцион».",
         "shield": "{p}: {policy} не даёт выставить {cell} на аукцион.",
+        "keep_policy": "{p} оставляет {policy} про запас.",
     },
 }
 
@@ -202,7 +205,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     elif kind == "income" and event.cell == 0:  # the token stops on START (cell 0) rather than passing it
         template = _TEMPLATES[lang]["income_stop"]
     policy = ""
-    if kind in ("policy", "claim", "policy_ends", "shield"):  # detail: "<term>_<kind>" of the policy
+    if kind in ("policy", "claim", "policy_ends", "shield", "keep_policy"):  # detail: "<term>_<kind>" of the policy
         from .words import word
 
         policy = word(lang, f"policy.{detail}")

@@ -204,6 +204,7 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "release": ("seat", "str"),
     "choose": ("str", "card", "cells?"),
     "window": ("seat",),
+    "insured": ("seat", "str", "money", "party", "str", "cell_or_none"),
 }
 
 #: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
@@ -220,6 +221,7 @@ _DECISIONS: dict[str, dict[str, str]] = {
     "exchange": {"cell": "cell"},
     "insurance": {"cell": "cell"},
     "lot": {"cell": "cell", "options": "cells"},
+    "claim": {"policy": "str", "term": "str", "loss": "money", "payee": "party", "reason": "str", "plot": "cell_or_none"},
 }
 
 #: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
@@ -393,6 +395,7 @@ class _StateLoader:
             "cell": lambda: whole(0, size - 1),
             "seat": lambda: whole(0, seats - 1),
             "seat_or_none": lambda: whole(-1, seats - 1),
+            "cell_or_none": lambda: whole(-1, size - 1),
             "party": lambda: whole(-3, seats - 1),  # a seat or a pot: bank -1, fund -2, box -3
             "money": lambda: whole(0, MAX_HOLDING),
             "count": lambda: whole(0, MAX_COUNT),
@@ -409,7 +412,7 @@ class _StateLoader:
         }[kind]()
         if not ok:
             words = {"cell": f"a cell 0..{size - 1}", "seat": f"a seat 0..{seats - 1}",
-                     "seat_or_none": f"a seat 0..{seats - 1} or -1", "party": f"a seat 0..{seats - 1} or a pot -3..-1",
+                     "seat_or_none": f"a seat 0..{seats - 1} or -1", "cell_or_none": f"a cell 0..{size - 1} or -1", "party": f"a seat 0..{seats - 1} or a pot -3..-1",
                      "money": f"an amount 0..{MAX_HOLDING}", "count": f"an integer 0..{MAX_COUNT}", "bool": "true or false",
                      "str": "a string", "deck": "a deck of this board", "card": "a [deck, number] of this board or null",
                      "cells": "a list of cells", "seats": "a non-empty list of seats", "trade": "a trade offer",
@@ -526,6 +529,8 @@ class _StateLoader:
             self.debt_fits(state, pending)
         elif kind in ("exchange", "insurance", "lot"):
             self.market_decision_fits(state, pending)
+        elif kind == "claim":
+            self.claim_fits(state, pending)
         else:
             self.reply_fits(state, pending)
 
@@ -541,6 +546,18 @@ class _StateLoader:
             if data["options"] != expected:
                 raise self.fail("pending.options", f"are {shown(data['options'])} but the plots seat {seat} could buy "
                                 f"on the Auction cell are {shown(expected)}")
+
+    def claim_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """An insured event put to its holder (Elite): he holds that very policy, under rules that ask."""
+        seat, kind, term = data["player"], data["policy"], data["term"]
+        market = state.market
+        if market is None or not state.rules.claim_by_choice or [kind, term] not in market["policies"][seat]:
+            raise self.fail("pending.policy", f"asks seat {seat} about a {term}-term {kind} policy he does not "
+                            "hold, or under rules where claims are not asked")
+        plot = data["plot"]
+        if (kind == "auction") != (plot >= 0) or (plot >= 0 and state.owner[plot] != seat):
+            raise self.fail("pending.plot", f"is {plot}: an auction policy shields a plot of its holder, "
+                            "no other policy names one")
 
     def market(self, players: list[PlayerState], owner: list[int]) -> dict[str, Any] | None:
         """Elite's market (shares, policies, plots waiting), required on a board that has one."""

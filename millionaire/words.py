@@ -320,6 +320,10 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.exchange": "the share price is {price}: buy or sell shares?",
         "decision.insurance": "buy an insurance policy?",
         "decision.lot": "buy a plot waiting on the Auction?",
+        "decision.claim": "your {policy} covers this: it pays {amount} of {loss}. Hand it in now or keep it?",
+        "decision.claim_auction": "your {policy} can keep {cell} out of the auction: hand it in now or keep it?",
+        "table.claim": "Hand in the policy",
+        "table.keep_policy": "Keep the policy",
         # the classroom server (make classroom)
         "classroom.title": "Millionaire in class: one game, a device per team",
         "classroom.teacher_title": "The teacher's screen",
@@ -682,6 +686,10 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.exchange": "стоимость акций {price}: купить или продать акции?",
         "decision.insurance": "купить страховой полис?",
         "decision.lot": "купить участок, ждущий на аукционе?",
+        "decision.claim": "ваш {policy} покрывает это: выплата {amount} из {loss}. Предъявить полис сейчас или оставить?",
+        "decision.claim_auction": "ваш {policy} может уберечь «{cell}» от аукциона: предъявить полис сейчас или оставить?",
+        "table.claim": "Предъявить полис",
+        "table.keep_policy": "Оставить полис",
         # сервер для класса (make classroom)
         "classroom.title": "Миллионер в классе: одна партия, у каждой команды своё устройство",
         "classroom.teacher_title": "Экран учителя",
