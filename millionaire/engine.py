@@ -37,6 +37,8 @@ from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
 DICE_BATCH = 4096
+#: Card effects kept until they can be carried out, then carried out unasked (``RuleSet.keep_until_possible``).
+OWED_EFFECTS = ("return_plot", "auction_others_plot", "auction_unowned")
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
 
 
@@ -168,6 +170,7 @@ class Game:
         self._elite: bool = has_market(board)
         self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
         self._claims_asked: bool = self._elite and self.rules.claim_by_choice
+        self._keep_owed: bool = self.rules.keep_until_possible
         self._shares_for_debts: bool = board.shares is not None and self.rules.shares_pay_debts
         self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
             cell.kind is CellKind.AUCTION for cell in board.cells)
@@ -789,7 +792,8 @@ class Game:
             actions += [Action.redeem(c) for c in board.ownable if not self.redeem_problem(seat, c)]
         for card in self.state.players[seat].cards:
             effect = board.decks[card[0]].cards[card[1]].effect
-            actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
+            if effect not in OWED_EFFECTS:  # those are carried out at the start of a turn, unasked
+                actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
         return actions
 
     def _debt_offer(self, data: dict[str, Any], action: Action) -> bool:
@@ -832,6 +836,8 @@ class Game:
             if card not in player.cards:
                 return f"you do not hold card {action.card!r}"
             effect = self.board.decks[card[0]].cards[card[1]].effect
+            if effect in OWED_EFFECTS:
+                return f"card {action.card!r} is carried out at the start of your turn, as soon as it can be"
             if cell not in self.card_options(seat, effect):
                 return f"card {action.card!r} cannot be used on cell {cell} now"
             return ""
@@ -1031,7 +1037,23 @@ class Game:
             self._finish(self._richest(), "round limit: the richest")
             return
         state.doubles = 0
+        if self._keep_owed and state.players[state.current].cards and self._owed_card(state.current):
+            return  # a kept card is carried out first; the turn starts again after it
         state.pending = {"kind": "roll", "player": state.current}
+
+    def _owed_card(self, seat: int) -> bool:
+        """Carry out the first card ``seat`` keeps until it can be (``RuleSet.keep_until_possible``) that
+        now can: it goes under its deck and its choice is asked, then the turn starts. False if none."""
+        board = self.board
+        for card in self.state.players[seat].cards:
+            effect = board.decks[card[0]].cards[card[1]].effect
+            if effect in OWED_EFFECTS and self.card_options(seat, effect):
+                self._return_card(seat, card)
+                self._event("kept_card_due", seat, -1, 0, -1, f"{card[0]}:{card[1]}")
+                self.state.tasks.append(["turn"])
+                self.state.tasks.append(["choose", effect, None])
+                return True
+        return False
 
     def _roll_dice(self, seat: int) -> tuple[int, int]:
         """Roll the rules' dice; one die comes back as ``(die, 0)`` (``RuleSet.dice``)."""
@@ -1515,6 +1537,10 @@ class Game:
         elif effect in ("return_plot", "auction_others_plot", "auction_unowned", "free_half"):
             if self.card_options(seat, effect):
                 tasks.append(["choose", effect, None])
+            elif self._keep_owed and effect in OWED_EFFECTS:  # kept until it can be carried out
+                order.pop()
+                player.cards.append([deck, number])
+                self._event("keep_card", seat)
         elif effect == "receive":
             self._transfer(BANK, seat, card.amount, "card")
         elif effect == "pay":

@@ -27,7 +27,7 @@ EVENT_KINDS = (
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
-    "keep_policy",
+    "keep_policy", "kept_card_due",
 )
 
 
@@ -81,6 +81,7 @@ _TEMPLATES = {
         "redeem": "{p} redeems {cell} for {money}.",
         "card": "{p} draws a card: {detail}",
         "keep_card": "{p} keeps the card for later.",
+        "kept_card_due": "{p} carries out the card kept for later: {detail}",
         "trade": "{p} and {o} trade: {detail}.",
         "take_plot": "{p} takes {cell} from {o} by a card.",
         "return_plot": "{p} gives {cell} back to the bank.",
@@ -122,6 +123,7 @@ _TEMPLATES = {
         "redeem": "{p} выкупает {cell} за {money}.",
         "card": "{p} тянет карточку: {detail}",
         "keep_card": "{p} оставляет карточку себе.",
+        "kept_card_due": "{p} выполняет отложенную карточку: {detail}",
         "trade": "Сделка между игроками {p} и {o}: {detail}.",
         "take_plot": "{p} забирает {cell} у игрока {o} по карточке.",
         "return_plot": "{p} возвращает {cell} банку.",
@@ -189,7 +191,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     detail = event.detail
     if kind == "trade" and detail.startswith("["):
         detail = trade_text(json.loads(detail), event.player, board, names, lang)
-    elif kind == "card" and ":" in detail:
+    elif kind in ("card", "kept_card_due") and ":" in detail:
         deck, number = detail.split(":")
         detail = one_line(board.decks[deck].cards[int(number)].text(lang))
     elif kind == "jackpot":

@@ -104,6 +104,9 @@ class RuleSet:
         one tax the rulebooks name (decision). Boards without policies ignore it.
     shares_pay_debts : a player raising money for a debt may sell shares (Elite) to the bank at the
         market price, wherever he stands, as he sells buildings (decision); ``False``: only at the Exchange.
+    keep_until_possible : a card that gives a plot back or auctions one, drawn when it has no plot to act
+        on, stays with its holder and is carried out at the start of his first turn in which it can be
+        (Millionaire, decision); ``False``: it goes under its deck unused.
     claim_by_choice : when an event a policy covers happens (Elite), its holder decides whether to hand
         the policy in for it (a ``claim`` decision; decision); ``False``: the first covered event uses
         it up, however small.
@@ -153,6 +156,7 @@ class RuleSet:
     tax_policy_covers_fine: bool = True
     shares_pay_debts: bool = True
     claim_by_choice: bool = True
+    keep_until_possible: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
