@@ -200,6 +200,8 @@ class ThresholdAgent(Agent):
             return self._lot(game, data)
         if kind == "claim":
             return self._claim(game, data)
+        if kind == "present":  # a free half (Junior): it costs only a kiosk
+            return _ACCEPT
         return self._trade_reply(game, data)
 
     def cheapest_building(self, game: Game) -> int:

@@ -777,6 +777,8 @@ class Game:
             actions = self._market_actions(seat, data)
         elif kind == "claim":
             actions = [Action.claim(), Action.skip()]
+        elif kind == "present":
+            actions = [Action.accept(), Action.decline()]
         return actions
 
     def _raising_actions(self, seat: int) -> list[Action]:
@@ -893,6 +895,9 @@ class Game:
         elif kind == "claim":
             if what in ("claim", "skip"):
                 return ""
+        elif kind == "present":
+            if what in ("accept", "decline"):
+                return ""
         elif kind in ("exchange", "insurance", "lot"):
             if what == "skip":
                 return ""
@@ -981,6 +986,14 @@ class Game:
                 self._market_answer(seat, kind, action)
         elif kind == "claim":
             self._claim_answer(seat, data, what == "claim")
+        elif kind == "present":
+            if what == "accept":
+                cell = data["cell"]
+                state.owner[cell] = seat
+                state.players[seat].position = cell
+                self._event("present_taken", seat, cell)
+            else:
+                self._offer_present(data["from"], data["cell"], data["askers"])
         elif kind == "trade_reply":
             trade = Trade.from_list(data["trade"])
             if what == "accept":
@@ -1306,11 +1319,24 @@ class Game:
         if rules.unaffordable_to_start and player.cash < self.board.cells[cell].price:
             player.position = 0
             self._event("to_start", seat, cell, self.board.cells[cell].price)
+            if rules.present_unaffordable:
+                count = len(state.players)
+                self._offer_present(seat, cell, [(seat + i) % count for i in range(1, count)])
             return False
         if not self.kiosks_left(seat):
             self._event("no_kiosk", seat, cell)
             return False
         return True
+
+    def _offer_present(self, giver: int, cell: int, askers: list[int]) -> None:
+        """Offer the half ``giver`` could not pay for, free, to the first of ``askers`` still playing
+        with a kiosk left (``RuleSet.present_unaffordable``); the rest are asked if he declines."""
+        players = self.state.players
+        for position, seat in enumerate(askers):
+            if not players[seat].bankrupt and self.kiosks_left(seat) > 0:
+                self.state.pending = {"kind": "present", "player": seat, "cell": cell, "from": giver,
+                                      "askers": askers[position + 1:]}
+                return
 
     def kiosks_left(self, seat: int) -> int:
         """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).

@@ -27,7 +27,7 @@ EVENT_KINDS = (
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
-    "keep_policy", "kept_card_due",
+    "keep_policy", "kept_card_due", "present_taken",
 )
 
 
@@ -98,6 +98,7 @@ _TEMPLATES = {
         "to_start": "{p} cannot pay {money} for {cell} and goes back to START.",
         "no_kiosk": "{p} has no kiosk left to put on {cell}.",
         "free_half": "{p} gets {cell} as a present.",
+        "present_taken": "{p} comes to {cell} and owns it free.",
         "share_price": "The share price is now {money} ({detail}).",
         "buy_shares": "{p} buys shares ({count}) for {money}.",
         "sell_shares": "{p} sells shares ({count}) for {money}.",
@@ -140,6 +141,7 @@ _TEMPLATES = {
         "to_start": "{p} не может заплатить {money} за {cell} и возвращается на СТАРТ.",
         "no_kiosk": "У игрока {p} не осталось киоска для клетки {cell}.",
         "free_half": "{p} получает {cell} в подарок.",
+        "present_taken": "{p} переходит на клетку {cell} и получает её в подарок.",
         "share_price": "Стоимость акций теперь {money} ({detail}).",
         "buy_shares": "{p} покупает акции: {count} шт. за {money}.",
         "sell_shares": "{p} продаёт акции: {count} шт. за {money}.",

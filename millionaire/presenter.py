@@ -110,6 +110,8 @@ def action_label(game: Game, action: Action, lang: str) -> str:
     pending = game.pending.kind if game.pending is not None else ""
     if pending == "claim":
         return word(lang, "table.claim" if kind == "claim" else "table.keep_policy")
+    if pending == "present":  # Junior: a half another player could not pay for
+        return word(lang, "table.take_present" if kind == "accept" else "table.refuse_present")
     if pending in ("exchange", "insurance", "lot") or kind == "sell_shares":  # Elite's questions, shares for a debt
         return _market_label(game, action, lang)
     if kind == "roll" and game.rules.dice == 1:

@@ -88,6 +88,9 @@ class RuleSet:
     auction_unbought : a property its visitor does not buy is auctioned (Junior: it stays free).
     unaffordable_to_start : a visitor who cannot pay for a free property goes back to START without
         circular income, and his turn ends (Junior).
+    present_unaffordable : the free property such a visitor could not pay for is offered to the other
+        players in turn, from the next seat: the first who accepts comes to it from wherever his token
+        stands and owns it free (Junior, decision). Only with ``unaffordable_to_start``.
     kiosks_per_player : each property bought takes one of its buyer's kiosks; with none left he cannot
         buy; ``None``: no limit (Junior: 14, the 56 kiosks of the box shared by 4 players).
     end_at_first_bankruptcy : the first bankruptcy ends the game and the richest player left wins (Junior).
@@ -148,6 +151,7 @@ class RuleSet:
     dice: int = 2
     auction_unbought: bool = True
     unaffordable_to_start: bool = False
+    present_unaffordable: bool = False
     kiosks_per_player: int | None = None
     end_at_first_bankruptcy: bool = False
     unsold_to_auction_cell: bool = False
@@ -243,6 +247,7 @@ class RuleSet:
             dice=1,
             auction_unbought=False,
             unaffordable_to_start=True,
+            present_unaffordable=True,
             kiosks_per_player=14,
             end_at_first_bankruptcy=True,
         )

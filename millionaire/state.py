@@ -221,6 +221,7 @@ _DECISIONS: dict[str, dict[str, str]] = {
     "exchange": {"cell": "cell"},
     "insurance": {"cell": "cell"},
     "lot": {"cell": "cell", "options": "cells"},
+    "present": {"cell": "cell", "from": "seat", "askers": "later_seats"},
     "claim": {"policy": "str", "term": "str", "loss": "money", "payee": "party", "reason": "str", "plot": "cell_or_none"},
 }
 
@@ -407,6 +408,8 @@ class _StateLoader:
                 isinstance(c, int) and not isinstance(c, bool) and 0 <= c < size for c in value),
             "seats": lambda: isinstance(value, list) and bool(value) and all(
                 isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in value),
+            "later_seats": lambda: isinstance(value, list) and all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in value),
             "trade": lambda: self.is_trade(value),
             "decision": lambda: isinstance(value, dict),
         }[kind]()
@@ -415,7 +418,7 @@ class _StateLoader:
                      "seat_or_none": f"a seat 0..{seats - 1} or -1", "cell_or_none": f"a cell 0..{size - 1} or -1", "party": f"a seat 0..{seats - 1} or a pot -3..-1",
                      "money": f"an amount 0..{MAX_HOLDING}", "count": f"an integer 0..{MAX_COUNT}", "bool": "true or false",
                      "str": "a string", "deck": "a deck of this board", "card": "a [deck, number] of this board or null",
-                     "cells": "a list of cells", "seats": "a non-empty list of seats", "trade": "a trade offer",
+                     "cells": "a list of cells", "seats": "a non-empty list of seats", "later_seats": "a list of seats", "trade": "a trade offer",
                      "decision": "an object"}[kind]
             raise self.fail(label, f"must be {words}, got {shown(value)}")
         if kind == "decision":
@@ -531,6 +534,8 @@ class _StateLoader:
             self.market_decision_fits(state, pending)
         elif kind == "claim":
             self.claim_fits(state, pending)
+        elif kind == "present":
+            self.present_fits(state, pending)
         else:
             self.reply_fits(state, pending)
 
@@ -546,6 +551,20 @@ class _StateLoader:
             if data["options"] != expected:
                 raise self.fail("pending.options", f"are {shown(data['options'])} but the plots seat {seat} could buy "
                                 f"on the Auction cell are {shown(expected)}")
+
+    def present_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """A half the current player could not pay for (he is back on START), offered free to another
+        player with a kiosk left, under rules that offer it (Junior)."""
+        seat, cell, giver = data["player"], data["cell"], data["from"]
+        if not (state.rules.present_unaffordable and state.rules.unaffordable_to_start):
+            raise self.fail("pending.kind", "is 'present' under rules that offer no present")
+        if giver != state.current or seat == giver or state.players[giver].position != 0:
+            raise self.fail("pending.from", f"is seat {giver}: the half is offered by the current player, "
+                            "sent back to START, to another player")
+        if not self.board.cells[cell].ownable or state.owner[cell] >= 0:
+            raise self.fail("pending.cell", f"is {cell}, not a free property")
+        if not self.engine(state).kiosks_left(seat):
+            raise self.fail("pending.player", f"is seat {seat}, who has no kiosk left to put on it")
 
     def claim_fits(self, state: GameState, data: dict[str, Any]) -> None:
         """An insured event put to its holder (Elite): he holds that very policy, under rules that ask."""

@@ -323,6 +323,9 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.claim": "your {policy} covers this: it pays {amount} of {loss}. Hand it in now or keep it?",
         "decision.claim_auction": "your {policy} can keep {cell} out of the auction: hand it in now or keep it?",
         "table.claim": "Hand in the policy",
+        "decision.present": "nobody could pay for {cell}: come to it from where you stand and own it free?",
+        "table.take_present": "Take it free",
+        "table.refuse_present": "No, thanks",
         "table.keep_policy": "Keep the policy",
         # the classroom server (make classroom)
         "classroom.title": "Millionaire in class: one game, a device per team",
@@ -689,6 +692,9 @@ WORDS: dict[str, dict[str, str]] = {
         "decision.claim": "ваш {policy} покрывает это: выплата {amount} из {loss}. Предъявить полис сейчас или оставить?",
         "decision.claim_auction": "ваш {policy} может уберечь «{cell}» от аукциона: предъявить полис сейчас или оставить?",
         "table.claim": "Предъявить полис",
+        "decision.present": "за «{cell}» не смогли заплатить: перейти туда с того места, где вы стоите, и получить эту половину даром?",
+        "table.take_present": "Взять даром",
+        "table.refuse_present": "Нет, спасибо",
         "table.keep_policy": "Оставить полис",
         # сервер для класса (make classroom)
         "classroom.title": "Миллионер в классе: одна партия, у каждой команды своё устройство",
