@@ -1742,10 +1742,27 @@ class Game:
         elif kind is CellKind.INSURANCE:
             if any(not self.policy_problem(seat, n) for n in range(1, len(self.board.policies) + 1)):
                 state.pending = {"kind": "insurance", "player": seat, "cell": cell}
+        elif self.rules.auction_cell_draw:
+            self._auction_draw(seat, cell)
         else:
             options = self.lot_options(seat)
             if options:
                 state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": options}
+
+    def _auction_draw(self, seat: int, cell: int) -> None:
+        """The Auction cell's draw (``RuleSet.auction_cell_draw``): three rolls of one die read as a
+        number 0..215 in base 6 pick a plot in board order (with 24 plots, each 9 numbers of 216). A
+        waiting plot may be bought at its price; another player's plot that could be traded is
+        auctioned for him (an auction policy may shield it); anything else: nothing."""
+        board, state = self.board, self.state
+        faces = (self._die(), self._die(), self._die())
+        plots = board.plots
+        drawn = plots[(36 * (faces[0] - 1) + 6 * (faces[1] - 1) + faces[2] - 1) % len(plots)]
+        self._event("auction_draw", seat, drawn, 0, -1, "-".join(map(str, faces)))
+        if drawn in self.lot_options(seat):
+            state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": [drawn]}
+        elif state.owner[drawn] not in (-1, seat) and self.tradeable(drawn, state.owner[drawn]):
+            self._chosen(seat, {"purpose": "auction_others_plot", "card": None}, drawn)
 
     def _market_answer(self, seat: int, kind: str, action: Action) -> None:
         """Carry out a deal at the Exchange, the insurance company or the Auction cell."""

@@ -27,7 +27,7 @@ EVENT_KINDS = (
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
-    "keep_policy", "kept_card_due", "present_taken",
+    "keep_policy", "kept_card_due", "present_taken", "auction_draw",
 )
 
 
@@ -106,6 +106,7 @@ _TEMPLATES = {
         "claim": "{p}'s {policy} pays {money}.",
         "policy_ends": "{p}'s {policy} ends at START.",
         "lot_waits": "{cell} waits on the Auction cell.",
+        "auction_draw": "{p} rolls {detail} at the Auction: the draw names {cell}.",
         "shield": "{p}'s {policy} keeps {cell} out of the auction.",
         "keep_policy": "{p} keeps the {policy} for later.",
     },
@@ -149,6 +150,7 @@ _TEMPLATES = {
         "claim": "{p}: {policy} выплачивает {money}.",
         "policy_ends": "{p}: {policy} заканчивается на СТАРТе.",
         "lot_waits": "{cell} ждёт покупателя на клетке «Аукцион».",
+        "auction_draw": "{p} бросает {detail} на «Аукционе»: выпадает участок {cell}.",
         "shield": "{p}: {policy} не даёт выставить {cell} на аукцион.",
         "keep_policy": "{p} оставляет {policy} про запас.",
     },

@@ -110,6 +110,10 @@ class RuleSet:
     keep_until_possible : a card that gives a plot back or auctions one, drawn when it has no plot to act
         on, stays with its holder and is carried out at the start of his first turn in which it can be
         (Millionaire, decision); ``False``: it goes under its deck unused.
+    auction_cell_draw : a player who stops on the Auction cell (Elite) rolls one die three times, and the
+        rolls draw one plot of the board: a waiting plot he may buy at its price, another player's
+        plot that could be traded is auctioned for its owner, anything else nothing; ``False``
+        (decision): he may buy any waiting plot, no rolls.
     claim_by_choice : when an event a policy covers happens (Elite), its holder decides whether to hand
         the policy in for it (a ``claim`` decision; decision); ``False``: the first covered event uses
         it up, however small.
@@ -161,6 +165,7 @@ class RuleSet:
     shares_pay_debts: bool = True
     claim_by_choice: bool = True
     keep_until_possible: bool = True
+    auction_cell_draw: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

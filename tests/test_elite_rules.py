@@ -868,3 +868,69 @@ def test_the_bots_claim_when_the_policy_pays_at_least_its_premium(elite, level, 
     game.apply(Action.roll())
     assert game.pending.kind == "claim"
     assert game.agents[0].choose(game, game.pending) == answer
+
+
+# ---------------------------------------------------------------- the Auction cell's draw (RuleSet.auction_cell_draw)
+
+
+def draw_at_auction(elite, plot_number: int) -> Game:
+    """Anna rolls onto the Auction cell (34 + 3) and then the three faces that draw plot ``plot_number``
+    (0, 1, ... in board order) of the board's plots."""
+    game = new_game(elite, auction_cell_draw=True)
+    game.state.players[0].position = 34
+    a, rest = divmod(plot_number, 36)
+    b, c = divmod(rest, 6)
+    rig(game, 1, 2, a + 1, b + 1, c + 1)
+    return game
+
+
+def test_the_draw_offers_the_waiting_plot_it_names(elite):
+    game = draw_at_auction(elite, 1)  # the second plot
+    plot = elite.plots[1]
+    market(game)["waiting"] = [elite.plots[0], plot]
+    game.apply(Action.roll())
+    assert game.pending.kind == "lot" and game.pending.options == [plot]
+    assert game.log("en", last=1)[0] == f"Anna rolls 1-1-2 at the Auction: the draw names {elite.cells[plot].name_en}."
+    game.apply(Action.choose(plot))
+    assert game.state.owner[plot] == 0 and market(game)["waiting"] == [elite.plots[0]]
+
+
+def test_the_draw_auctions_another_players_unbuilt_plot_for_its_owner(elite):
+    game = draw_at_auction(elite, 23)
+    plot = elite.plots[23]
+    give(game, 1, plot)
+    game.apply(Action.roll())
+    assert game.pending.kind == "bid" and game.pending.cell == plot and game.pending.seller == 1
+
+
+def test_an_auction_policy_may_shield_a_plot_the_draw_names(elite):
+    game = draw_at_auction(elite, 23)
+    give(game, 1, elite.plots[23])
+    insure(game, 1, "auction", "long")
+    game.apply(Action.roll())
+    claim(game, 1, "auction")
+    assert game.pending.kind == "manage" and game.state.owner[elite.plots[23]] == 1
+
+
+@pytest.mark.parametrize("owner, level", [(0, 0), (-1, 0), (1, 1)])
+def test_the_draw_of_an_own_free_or_built_plot_does_nothing(elite, owner, level):
+    game = draw_at_auction(elite, 5)
+    plot = elite.plots[5]
+    if owner >= 0:
+        give(game, owner, plot, level=level)
+    game.apply(Action.roll())
+    assert game.pending.kind == "manage" and game.state.owner[plot] == owner
+
+
+def test_each_plot_is_drawn_by_nine_of_the_216_rolls(elite):
+    game = draw_at_auction(elite, 0)
+    start = game.snapshot()
+    counts: dict[int, int] = {}
+    for number in range(216):
+        game.restore(start)
+        a, rest = divmod(number, 36)
+        rig(game, 1, 2, a + 1, rest // 6 + 1, rest % 6 + 1)
+        game.apply(Action.roll())
+        drawn = next(e.cell for e in reversed(game.events) if e.kind == "auction_draw")
+        counts[drawn] = counts.get(drawn, 0) + 1
+    assert sorted(counts) == sorted(elite.plots) and set(counts.values()) == {9}
