@@ -1734,6 +1734,9 @@ class Game:
         if kind is CellKind.EXCHANGE:
             shares = self.board.shares
             assert shares is not None  # the loader requires [shares] with an exchange cell
+            if "card_base" in market:  # the price card loses its effect (RuleSet.price_card_lasts)
+                market["price"] = market.pop("card_base")
+                self._event("share_price", seat, cell, market["price"], -1, "the card's effect ends")
             face = self._die()
             market["price"] = shares.after_roll(market["price"], face)
             self._event("share_price", seat, cell, market["price"], -1, f"Exchange:{face}")
@@ -1882,6 +1885,11 @@ class Game:
         old = market["price"]
         new = card.amount if card.effect == "share_price" else shares.after_points(old, card.points)
         market["price"] = new
+        if self.rules.price_card_lasts:  # the price before the card, moved by later points, comes back
+            if card.effect == "share_price":
+                market.setdefault("card_base", old)
+            elif "card_base" in market:
+                market["card_base"] = shares.after_points(market["card_base"], card.points)
         self._event("share_price", seat, -1, new, -1, "a card")
         if new < old:
             asked = []

@@ -164,7 +164,7 @@ _DETAILS = {
         "three sevens": "три семёрки", "two sevens: the whole box": "две семёрки: вся касса",
         "three of a kind": "три одинаковых", "a pair": "пара", "no win": "без выигрыша",
         "unowned": "ничьим", "with its owner": "у владельца",
-        "a card": "карточка", "Exchange": "биржа",
+        "a card": "карточка", "Exchange": "биржа", "the card's effect ends": "действие карточки кончилось",
         "first bankruptcy: the richest": "первое разорение: побеждает самый богатый",
     }
 }

@@ -114,6 +114,10 @@ class RuleSet:
         rolls draw one plot of the board: a waiting plot he may buy at its price, another player's
         plot that could be traded is auctioned for its owner, anything else nothing; ``False``
         (decision): he may buy any waiting plot, no rolls.
+    price_card_lasts : a Fortune card that sets the share price (Elite) holds it only until the next
+        Exchange, where the card loses its effect: the price goes back to what it was before the card,
+        moved by the points of later cards, before the die moves it; ``False`` (decision): the card is
+        carried out once, and every later move starts from the price it set.
     claim_by_choice : when an event a policy covers happens (Elite), its holder decides whether to hand
         the policy in for it (a ``claim`` decision; decision); ``False``: the first covered event uses
         it up, however small.
@@ -166,6 +170,7 @@ class RuleSet:
     claim_by_choice: bool = True
     keep_until_possible: bool = True
     auction_cell_draw: bool = False
+    price_card_lasts: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

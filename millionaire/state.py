@@ -588,7 +588,7 @@ class _StateLoader:
                 raise self.fail("market", f"is given but board {board.key!r} has no shares, insurance or Auction cell")
             return None
         market = self.get("market", dict)
-        self.unknown(market, ("price", "shares", "policies", "waiting"), "market.")
+        self.unknown(market, ("price", "shares", "policies", "waiting", "card_base"), "market.")
         if board.shares is None:
             self.integer("price", 0, 0, market, "market.price")
         else:
@@ -621,8 +621,16 @@ class _StateLoader:
             raise self.fail("market.waiting", "lists plots but the board has no Auction cell")
         if len(set(waiting)) != len(waiting) or any(not board.cells[c].ownable or owner[c] >= 0 for c in waiting):
             raise self.fail("market.waiting", f"must list unowned properties once each, got {shown(waiting)}")
-        return {"price": market["price"], "shares": list(shares), "policies": [[list(p) for p in h] for h in policies],
-                "waiting": list(waiting)}
+        loaded = {"price": market["price"], "shares": list(shares), "policies": [[list(p) for p in h] for h in policies],
+                  "waiting": list(waiting)}
+        if "card_base" in market:  # the price a lasting price card will give back (RuleSet.price_card_lasts)
+            base = market["card_base"]
+            if (board.shares is None or not self.rules.price_card_lasts or isinstance(base, bool)
+                    or not isinstance(base, int) or not board.shares.on_ladder(base)):
+                raise self.fail("market.card_base", f"is {shown(base)}: a price of the ladder, kept only under "
+                                "rules where a price card lasts until the next Exchange")
+            loaded["card_base"] = base
+        return loaded
 
     def window_fits(self, state: GameState, data: dict[str, Any], label: str) -> None:
         """A roll or manage decision comes when the turn's steps are done: nothing left queued."""

@@ -934,3 +934,47 @@ def test_each_plot_is_drawn_by_nine_of_the_216_rolls(elite):
         drawn = next(e.cell for e in reversed(game.events) if e.kind == "auction_draw")
         counts[drawn] = counts.get(drawn, 0) + 1
     assert sorted(counts) == sorted(elite.plots) and set(counts.values()) == {9}
+
+
+# ---------------------------------------------------------------- a price card once or until the next Exchange (RuleSet.price_card_lasts)
+
+
+def test_a_price_card_is_carried_out_once_and_the_exchange_moves_on_from_it(elite):
+    game = fortune_game(elite, "share_price", amount=300)
+    roll(game, 2, 3)
+    settle(game)
+    end_turn(game)
+    game.state.players[1].position = 0
+    rig(game, 1, 2, 6)  # Boris to the Exchange, the die +3 points
+    game.apply(Action.roll())
+    assert market(game)["price"] == 330 and "card_base" not in market(game)
+
+
+def test_the_option_lets_the_card_lose_its_effect_keeping_later_points(elite):
+    game = new_game(elite, price_card_lasts=True)
+    game.state.players[0].position = 8
+    stack(game, "fortune", "share_price", amount=300)
+    roll(game, 2, 3)  # the card: 100 -> 300
+    settle(game)
+    end_turn(game)
+    game.state.players[1].position = 8
+    stack(game, "fortune", "share_points", points=2)
+    roll(game, 2, 3)  # +2 points: 320, and the price to come back is 120
+    assert market(game)["price"] == 320 and market(game)["card_base"] == 120
+    saved = GameState.from_json(game.state.to_json(), elite)
+    assert saved.market == game.state.market
+    settle(game)
+    end_turn(game)
+    game.state.players[0].position = 0
+    rig(game, 1, 2, 6)  # the Exchange: the card's effect ends (120), then the die (+3 points)
+    game.apply(Action.roll())
+    assert market(game)["price"] == 150 and "card_base" not in market(game)
+    assert "The share price is now 120 fants (the card's effect ends)." in game.log("en")
+    assert any("действие карточки кончилось" in line for line in game.log("ru"))
+
+
+def test_a_lasting_price_is_refused_in_a_save_whose_rules_do_not_keep_it(elite):
+    data = new_game(elite).state.to_dict()
+    data["market"]["card_base"] = 120
+    with pytest.raises(SaveFileError, match="'market.card_base' is 120: a price of the ladder, kept only"):
+        GameState.from_dict(data, elite)
