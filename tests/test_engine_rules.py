@@ -1006,7 +1006,7 @@ def owed_card_game(board_key: str, effect: str, **changes):
 
 @pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
 def test_a_give_back_card_with_no_plot_is_kept_and_carried_out_at_the_next_turn_that_can(board_key):
-    game, card = owed_card_game(board_key, "return_plot")
+    game, card = owed_card_game(board_key, "return_plot", keep_until_possible=True)
     roll(game, 1, 3)
     assert game.state.players[0].cards == [list(card)] and card[1] not in game.state.decks["chance"]
     assert game.pending.kind == "manage" and not any(a.kind == "use_card" for a in game.legal_actions())
@@ -1032,7 +1032,7 @@ def test_a_give_back_card_with_no_plot_is_kept_and_carried_out_at_the_next_turn_
 
 @pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
 def test_an_auction_card_with_no_plot_to_auction_waits_for_one(board_key):
-    game, card = owed_card_game(board_key, "auction_others_plot")
+    game, card = owed_card_game(board_key, "auction_others_plot", keep_until_possible=True)
     roll(game, 1, 3)  # nobody else owns a plot
     assert game.state.players[0].cards == [list(card)]
     give(game, 1, 39)
@@ -1045,8 +1045,8 @@ def test_an_auction_card_with_no_plot_to_auction_waits_for_one(board_key):
 
 
 @pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
-def test_the_option_puts_a_card_without_a_target_under_its_deck(board_key):
-    game, card = owed_card_game(board_key, "return_plot", keep_until_possible=False)
+def test_the_presets_put_a_card_without_a_target_under_its_deck(board_key):
+    game, card = owed_card_game(board_key, "return_plot")
     roll(game, 1, 3)
     assert game.state.players[0].cards == [] and game.state.decks["chance"][-1] == card[1]
 
