@@ -34,6 +34,8 @@ DECISION_KINDS = {
     "exchange": "the Exchange (Elite): buy or sell shares at the new price, or skip",
     "insurance": "the insurance company (Elite): buy a policy by its number, or skip",
     "lot": "the Auction cell (Elite): buy one waiting plot at its price (choose it), or skip",
+    "present": "a free half another player could not pay for (Junior): accept it free (the token comes to it) or decline",
+    "claim": "a policy covers what has just happened (Elite): claim (the policy pays and ends) or skip (keep it)",
 }
 
 
@@ -290,6 +292,15 @@ class Action:
     def buy_policy(cls, number: int) -> Action:
         """At the insurance company: buy policy ``number`` (1, 2, ... as the board lists them)."""
         return cls("buy_policy", amount=number)
+
+    @classmethod
+    def claim(cls) -> Action:
+        """Hand in the policy that covers what has just happened (Elite; ``Action.skip()`` keeps it).
+
+        >>> Action.claim()
+        Action.claim()
+        """
+        return cls("claim")
 
 
 class Decision:

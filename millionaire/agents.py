@@ -62,7 +62,7 @@ BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[i
 # The answers given most often, made once (actions are values: nobody changes them).
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
 _BUY, _DECLINE, _PASS, _SKIP = Action.buy(), Action.decline(), Action.pass_(), Action.skip()
-_ACCEPT, _REJECT, _PAY_FINE = Action.accept(), Action.reject(), Action.pay_fine()
+_ACCEPT, _REJECT, _PAY_FINE, _CLAIM = Action.accept(), Action.reject(), Action.pay_fine(), Action.claim()
 _CELL_ACTIONS: dict[tuple[str, int], Action] = {}
 
 
@@ -237,6 +237,10 @@ class ThresholdAgent(Agent):
             return self._insurance(game, data)
         if kind == "lot":
             return self._lot(game, data)
+        if kind == "claim":
+            return self._claim(game, data)
+        if kind == "present":  # a free half (Junior): it costs only a kiosk
+            return _ACCEPT
         return self._trade_reply(game, data)
 
     def cheapest_building(self, game: Game) -> int:
@@ -663,6 +667,15 @@ class ThresholdAgent(Agent):
         cells = game.board.cells
         affordable = [c for c in data["options"] if player.cash - cells[c].price >= self.reserve(game)]
         return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else _SKIP
+
+    def _claim(self, game: Game, data: dict[str, Any]) -> Action:
+        """Hand a policy in when it pays at least its premium (what a new one costs), or when the
+        holder's cash could not meet the loss; keep it for a bigger event otherwise."""
+        policy = next(p for p in game.board.policies if (p.kind, p.term) == (data["policy"], data["term"]))
+        loss = data["loss"]
+        if min(policy.cover, loss) >= policy.premium or game.state.players[data["player"]].cash < loss:
+            return _CLAIM
+        return _SKIP
 
     def _completes(self, game: Game, cell: int, seat: int) -> bool:
         industry = game.board.cells[cell].industry

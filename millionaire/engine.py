@@ -37,6 +37,8 @@ from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
 DICE_BATCH = 4096
+#: Card effects kept until they can be carried out, then carried out unasked (``RuleSet.keep_until_possible``).
+OWED_EFFECTS = ("return_plot", "auction_others_plot", "auction_unowned")
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
 
 
@@ -167,6 +169,8 @@ class Game:
         # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
         self._elite: bool = has_market(board)
         self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
+        self._claims_asked: bool = self._elite and self.rules.claim_by_choice
+        self._keep_owed: bool = self.rules.keep_until_possible
         self._shares_for_debts: bool = board.shares is not None and self.rules.shares_pay_debts
         self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
             cell.kind is CellKind.AUCTION for cell in board.cells)
@@ -297,6 +301,8 @@ class Game:
             self._t_window(task[1])
         elif name == "arrive":
             self._t_arrive(task[1], task[2], task[3], task[4])
+        elif name == "insured":
+            self._t_insured(task[1], task[2], task[3], task[4], task[5], task[6])
         else:  # pragma: no cover - saves are validated against state._TASKS
             raise AssertionError(f"unknown task {task!r}")
 
@@ -769,6 +775,10 @@ class Game:
             actions = [Action.accept(), Action.reject()]
         elif kind in ("exchange", "insurance", "lot"):
             actions = self._market_actions(seat, data)
+        elif kind == "claim":
+            actions = [Action.claim(), Action.skip()]
+        elif kind == "present":
+            actions = [Action.accept(), Action.decline()]
         return actions
 
     def _raising_actions(self, seat: int) -> list[Action]:
@@ -784,7 +794,8 @@ class Game:
             actions += [Action.redeem(c) for c in board.ownable if not self.redeem_problem(seat, c)]
         for card in self.state.players[seat].cards:
             effect = board.decks[card[0]].cards[card[1]].effect
-            actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
+            if effect not in OWED_EFFECTS:  # those are carried out at the start of a turn, unasked
+                actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
         return actions
 
     def _debt_offer(self, data: dict[str, Any], action: Action) -> bool:
@@ -827,6 +838,8 @@ class Game:
             if card not in player.cards:
                 return f"you do not hold card {action.card!r}"
             effect = self.board.decks[card[0]].cards[card[1]].effect
+            if effect in OWED_EFFECTS:
+                return f"card {action.card!r} is carried out at the start of your turn, as soon as it can be"
             if cell not in self.card_options(seat, effect):
                 return f"card {action.card!r} cannot be used on cell {cell} now"
             return ""
@@ -879,6 +892,12 @@ class Game:
                 return ""
         elif kind == "raise" and what == "sell_shares" and self._shares_for_debts:
             return self.share_problem(seat, what, action.amount)
+        elif kind == "claim":
+            if what in ("claim", "skip"):
+                return ""
+        elif kind == "present":
+            if what in ("accept", "decline"):
+                return ""
         elif kind in ("exchange", "insurance", "lot"):
             if what == "skip":
                 return ""
@@ -928,7 +947,11 @@ class Game:
         state.pending = None
         if kind == "roll":
             player = state.players[seat]
-            if what == "pay_fine":
+            if what == "pay_fine" and self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
+                tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
+                tasks.append(["release", seat, "paid the fine"])
+                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
+            elif what == "pay_fine":
                 self._transfer(seat, BANK, self._fine(seat), "jail")
                 self._release(seat, "paid the fine")
                 tasks.append(["roll"])
@@ -961,6 +984,16 @@ class Game:
         elif kind in ("exchange", "insurance", "lot"):
             if what != "skip":
                 self._market_answer(seat, kind, action)
+        elif kind == "claim":
+            self._claim_answer(seat, data, what == "claim")
+        elif kind == "present":
+            if what == "accept":
+                cell = data["cell"]
+                state.owner[cell] = seat
+                state.players[seat].position = cell
+                self._event("present_taken", seat, cell)
+            else:
+                self._offer_present(data["from"], data["cell"], data["askers"])
         elif kind == "trade_reply":
             trade = Trade.from_list(data["trade"])
             if what == "accept":
@@ -1017,7 +1050,23 @@ class Game:
             self._finish(self._richest(), "round limit: the richest")
             return
         state.doubles = 0
+        if self._keep_owed and state.players[state.current].cards and self._owed_card(state.current):
+            return  # a kept card is carried out first; the turn starts again after it
         state.pending = {"kind": "roll", "player": state.current}
+
+    def _owed_card(self, seat: int) -> bool:
+        """Carry out the first card ``seat`` keeps until it can be (``RuleSet.keep_until_possible``) that
+        now can: it goes under its deck and its choice is asked, then the turn starts. False if none."""
+        board = self.board
+        for card in self.state.players[seat].cards:
+            effect = board.decks[card[0]].cards[card[1]].effect
+            if effect in OWED_EFFECTS and self.card_options(seat, effect):
+                self._return_card(seat, card)
+                self._event("kept_card_due", seat, -1, 0, -1, f"{card[0]}:{card[1]}")
+                self.state.tasks.append(["turn"])
+                self.state.tasks.append(["choose", effect, None])
+                return True
+        return False
 
     def _roll_dice(self, seat: int) -> tuple[int, int]:
         """Roll the rules' dice; one die comes back as ``(die, 0)`` (``RuleSet.dice``)."""
@@ -1063,6 +1112,9 @@ class Game:
             self._release(seat, "rolled a double")
         else:
             tasks.append(["release", seat, "paid the fine"])
+            if self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
+                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
+                return
             fine = self._fine(seat)
             if fine:
                 tasks.append(["pay", seat, BANK, fine, "jail"])
@@ -1175,10 +1227,11 @@ class Game:
             if self._elite:
                 tax = self._passed_start(seat)
                 if tax and not self._tax_first:
-                    state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])  # after the cell is dealt with
-                elif tax and player.cash < tax:  # to be raised (or a bankruptcy) before the cell is dealt with
+                    state.tasks.append(self._holding_tax(seat, tax))  # after the cell is dealt with
+                elif tax and (player.cash < tax or self._asks_claim(seat, "tax", True)):
+                    # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
                     state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
-                    state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+                    state.tasks.append(self._holding_tax(seat, tax))
                     return
                 elif tax:
                     self._transfer(seat, BANK, tax, "holding_tax")
@@ -1212,6 +1265,9 @@ class Game:
             return
         kind = info.kind
         if kind is CellKind.TAX:
+            if self._asks_claim(seat, "tax", info.amount > 0):
+                tasks.append(self._insured(seat, "tax", info.amount, BANK, "tax"))
+                return
             tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
             if tax:  # Junior's Ice-cream stand is a treat, not a tax
                 tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
@@ -1238,6 +1294,9 @@ class Game:
                 amount *= 2
                 self._return_card(owner, card)
         if self._elite:
+            if self._asks_claim(seat, "rent", True):
+                state.tasks.append(self._insured(seat, "rent", amount, owner, "rent"))
+                return
             amount = self._claim(seat, "rent", amount, owner)
             if not amount:
                 return
@@ -1260,11 +1319,24 @@ class Game:
         if rules.unaffordable_to_start and player.cash < self.board.cells[cell].price:
             player.position = 0
             self._event("to_start", seat, cell, self.board.cells[cell].price)
+            if rules.present_unaffordable:
+                count = len(state.players)
+                self._offer_present(seat, cell, [(seat + i) % count for i in range(1, count)])
             return False
         if not self.kiosks_left(seat):
             self._event("no_kiosk", seat, cell)
             return False
         return True
+
+    def _offer_present(self, giver: int, cell: int, askers: list[int]) -> None:
+        """Offer the half ``giver`` could not pay for, free, to the first of ``askers`` still playing
+        with a kiosk left (``RuleSet.present_unaffordable``); the rest are asked if he declines."""
+        players = self.state.players
+        for position, seat in enumerate(askers):
+            if not players[seat].bankrupt and self.kiosks_left(seat) > 0:
+                self.state.pending = {"kind": "present", "player": seat, "cell": cell, "from": giver,
+                                      "askers": askers[position + 1:]}
+                return
 
     def kiosks_left(self, seat: int) -> int:
         """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).
@@ -1491,6 +1563,10 @@ class Game:
         elif effect in ("return_plot", "auction_others_plot", "auction_unowned", "free_half"):
             if self.card_options(seat, effect):
                 tasks.append(["choose", effect, None])
+            elif self._keep_owed and effect in OWED_EFFECTS:  # kept until it can be carried out
+                order.pop()
+                player.cards.append([deck, number])
+                self._event("keep_card", seat)
         elif effect == "receive":
             self._transfer(BANK, seat, card.amount, "card")
         elif effect == "pay":
@@ -1542,10 +1618,10 @@ class Game:
         if self._elite and move.passed_start and not income:
             tax = self._passed_start(seat)  # START crossed without the income: policies end, the tax is due
         if tax and not self._tax_first:
-            state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+            state.tasks.append(self._holding_tax(seat, tax))
         state.tasks.append(land)
         if tax and self._tax_first:
-            state.tasks.append(["pay", seat, BANK, tax, "holding_tax"])
+            state.tasks.append(self._holding_tax(seat, tax))
 
     def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
         state = self.state
@@ -1571,9 +1647,13 @@ class Game:
             state.owner[cell] = -1
             self._event("return_plot", seat, cell)
         elif purpose == "auction_others_plot":
-            if self._elite and self._shielded(state.owner[cell], cell):
+            owner = state.owner[cell]
+            if self._asks_claim(owner, "auction", True):
+                state.tasks.append(["insured", owner, "auction", self.board.cells[cell].price, owner, "auction", cell])
                 return
-            state.tasks.append(["auction", cell, state.owner[cell]])
+            if self._elite and self._shielded(owner, cell):
+                return
+            state.tasks.append(["auction", cell, owner])
         elif purpose == "auction_unowned":
             state.tasks.append(["auction", cell, BANK])
         elif purpose == "free_half":
@@ -1654,6 +1734,9 @@ class Game:
         if kind is CellKind.EXCHANGE:
             shares = self.board.shares
             assert shares is not None  # the loader requires [shares] with an exchange cell
+            if "card_base" in market:  # the price card loses its effect (RuleSet.price_card_lasts)
+                market["price"] = market.pop("card_base")
+                self._event("share_price", seat, cell, market["price"], -1, "the card's effect ends")
             face = self._die()
             market["price"] = shares.after_roll(market["price"], face)
             self._event("share_price", seat, cell, market["price"], -1, f"Exchange:{face}")
@@ -1662,10 +1745,27 @@ class Game:
         elif kind is CellKind.INSURANCE:
             if any(not self.policy_problem(seat, n) for n in range(1, len(self.board.policies) + 1)):
                 state.pending = {"kind": "insurance", "player": seat, "cell": cell}
+        elif self.rules.auction_cell_draw:
+            self._auction_draw(seat, cell)
         else:
             options = self.lot_options(seat)
             if options:
                 state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": options}
+
+    def _auction_draw(self, seat: int, cell: int) -> None:
+        """The Auction cell's draw (``RuleSet.auction_cell_draw``): three rolls of one die read as a
+        number 0..215 in base 6 pick a plot in board order (with 24 plots, each 9 numbers of 216). A
+        waiting plot may be bought at its price; another player's plot that could be traded is
+        auctioned for him (an auction policy may shield it); anything else: nothing."""
+        board, state = self.board, self.state
+        faces = (self._die(), self._die(), self._die())
+        plots = board.plots
+        drawn = plots[(36 * (faces[0] - 1) + 6 * (faces[1] - 1) + faces[2] - 1) % len(plots)]
+        self._event("auction_draw", seat, drawn, 0, -1, "-".join(map(str, faces)))
+        if drawn in self.lot_options(seat):
+            state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": [drawn]}
+        elif state.owner[drawn] not in (-1, seat) and self.tradeable(drawn, state.owner[drawn]):
+            self._chosen(seat, {"purpose": "auction_others_plot", "card": None}, drawn)
 
     def _market_answer(self, seat: int, kind: str, action: Action) -> None:
         """Carry out a deal at the Exchange, the insurance company or the Auction cell."""
@@ -1732,6 +1832,50 @@ class Game:
         self._event("shield", owner, cell, 0, -1, f"{held[1]}_{held[0]}")
         return True
 
+    def _asks_claim(self, seat: int, kind: str, covered: bool) -> bool:
+        """Whether a covered event (``covered``) is put to ``seat`` as a ``claim`` decision: he holds a
+        policy of ``kind`` and the holder decides (``RuleSet.claim_by_choice``)."""
+        return self._claims_asked and covered and self._policy(seat, kind) is not None
+
+    def _insured(self, seat: int, kind: str, loss: int, payee: int, reason: str) -> list[Any]:
+        """The step that asks ``seat`` whether his policy of ``kind`` pays ``loss`` owed to ``payee``."""
+        return ["insured", seat, kind, loss, payee, reason, -1]
+
+    def _holding_tax(self, seat: int, tax: int) -> list[Any]:
+        """The step that charges the holding tax: put to a long-term tax policy first, if he holds one."""
+        if self._asks_claim(seat, "tax", True):
+            return self._insured(seat, "tax", tax, BANK, "holding_tax")
+        return ["pay", seat, BANK, tax, "holding_tax"]
+
+    def _t_insured(self, seat: int, kind: str, loss: int, payee: int, reason: str, cell: int) -> None:
+        """Ask the holder whether his policy pays for the event; without the policy (it has ended
+        since), the event takes its course."""
+        state = self.state
+        if state.players[seat].bankrupt:
+            return
+        held = self._policy(seat, kind)
+        data: dict[str, Any] = {"kind": "claim", "player": seat, "policy": kind, "term": "", "loss": loss, "payee": payee,
+                "reason": reason, "plot": cell}
+        if held is None:
+            self._claim_answer(seat, data, False)
+            return
+        data["term"] = held[1]
+        state.pending = data
+
+    def _claim_answer(self, seat: int, data: dict[str, Any], claimed: bool) -> None:
+        """The holder hands the policy in (it pays, and ends) or keeps it (the event takes its course)."""
+        kind, loss, payee, cell = data["policy"], data["loss"], data["payee"], data["plot"]
+        if claimed and kind == "auction":
+            self._shielded(seat, cell)
+            return
+        rest = self._claim(seat, kind, loss, payee) if claimed else loss
+        if not claimed and data["term"]:
+            self._event("keep_policy", seat, -1, loss, -1, f"{data['term']}_{kind}")
+        if kind == "auction":
+            self.state.tasks.append(["auction", cell, seat])
+        elif rest and payee != seat:  # a shares policy pays its holder: nothing is owed
+            self.state.tasks.append(["pay", seat, payee, rest, data["reason"]])
+
     def _share_card(self, seat: int, card: Any) -> None:
         """A Fortune card sets the share price or moves it by points; when it lowers the price, each
         holder of a shares policy is paid his shares' loss (up to the cover) and the policy ends."""
@@ -1741,11 +1885,21 @@ class Game:
         old = market["price"]
         new = card.amount if card.effect == "share_price" else shares.after_points(old, card.points)
         market["price"] = new
+        if self.rules.price_card_lasts:  # the price before the card, moved by later points, comes back
+            if card.effect == "share_price":
+                market.setdefault("card_base", old)
+            elif "card_base" in market:
+                market["card_base"] = shares.after_points(market["card_base"], card.points)
         self._event("share_price", seat, -1, new, -1, "a card")
         if new < old:
+            asked = []
             for holder, count in enumerate(market["shares"]):
                 if count and not state.players[holder].bankrupt:
-                    self._claim(holder, "shares", count * (old - new), holder)
+                    if self._asks_claim(holder, "shares", True):
+                        asked.append(self._insured(holder, "shares", count * (old - new), holder, "claim"))
+                    else:
+                        self._claim(holder, "shares", count * (old - new), holder)
+            state.tasks.extend(reversed(asked))  # asked in seat order
 
     def _passed_start(self, seat: int) -> int:
         """Passing START (Elite), by a roll or a card, with the circular income or without it: the
@@ -1757,7 +1911,10 @@ class Game:
         tax = 0
         if central is not None:
             owned = sum(1 for c in board.railroads if state.owner[c] == seat)
-            tax = self._claim(seat, "tax", central.tax_for(owned), BANK)
+            tax = central.tax_for(owned)
+            held = self._policy(seat, "tax")
+            if not (self._claims_asked and held is not None and held[1] == "long"):
+                tax = self._claim(seat, "tax", tax, BANK)  # a short-term policy ends here: claimed unasked
         market = state.market
         assert market is not None
         for held in [h for h in market["policies"][seat] if h[1] == "short"]:

@@ -27,6 +27,7 @@ EVENT_KINDS = (
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
+    "keep_policy", "kept_card_due", "present_taken", "auction_draw",
 )
 
 
@@ -80,6 +81,7 @@ _TEMPLATES = {
         "redeem": "{p} redeems {cell} for {money}.",
         "card": "{p} draws a card: {detail}",
         "keep_card": "{p} keeps the card for later.",
+        "kept_card_due": "{p} carries out the card kept for later: {detail}",
         "trade": "{p} and {o} trade: {detail}.",
         "take_plot": "{p} takes {cell} from {o} by a card.",
         "return_plot": "{p} gives {cell} back to the bank.",
@@ -96,6 +98,7 @@ _TEMPLATES = {
         "to_start": "{p} cannot pay {money} for {cell} and goes back to START.",
         "no_kiosk": "{p} has no kiosk left to put on {cell}.",
         "free_half": "{p} gets {cell} as a present.",
+        "present_taken": "{p} comes to {cell} and owns it free.",
         "share_price": "The share price is now {money} ({detail}).",
         "buy_shares": "{p} buys shares ({count}) for {money}.",
         "sell_shares": "{p} sells shares ({count}) for {money}.",
@@ -103,7 +106,9 @@ _TEMPLATES = {
         "claim": "{p}'s {policy} pays {money}.",
         "policy_ends": "{p}'s {policy} ends at START.",
         "lot_waits": "{cell} waits on the Auction cell.",
+        "auction_draw": "{p} rolls {detail} at the Auction: the draw names {cell}.",
         "shield": "{p}'s {policy} keeps {cell} out of the auction.",
+        "keep_policy": "{p} keeps the {policy} for later.",
     },
     "ru": {
         "roll": "{p}: бросок {detail} = {amount}.",
@@ -120,6 +125,7 @@ _TEMPLATES = {
         "redeem": "{p} выкупает {cell} за {money}.",
         "card": "{p} тянет карточку: {detail}",
         "keep_card": "{p} оставляет карточку себе.",
+        "kept_card_due": "{p} выполняет отложенную карточку: {detail}",
         "trade": "Сделка между игроками {p} и {o}: {detail}.",
         "take_plot": "{p} забирает {cell} у игрока {o} по карточке.",
         "return_plot": "{p} возвращает {cell} банку.",
@@ -136,6 +142,7 @@ _TEMPLATES = {
         "to_start": "{p} не может заплатить {money} за {cell} и возвращается на СТАРТ.",
         "no_kiosk": "У игрока {p} не осталось киоска для клетки {cell}.",
         "free_half": "{p} получает {cell} в подарок.",
+        "present_taken": "{p} переходит на клетку {cell} и получает её в подарок.",
         "share_price": "Стоимость акций теперь {money} ({detail}).",
         "buy_shares": "{p} покупает акции: {count} шт. за {money}.",
         "sell_shares": "{p} продаёт акции: {count} шт. за {money}.",
@@ -143,7 +150,9 @@ _TEMPLATES = {
         "claim": "{p}: {policy} выплачивает {money}.",
         "policy_ends": "{p}: {policy} заканчивается на СТАРТе.",
         "lot_waits": "{cell} ждёт покупателя на клетке «Аукцион».",
+        "auction_draw": "{p} бросает {detail} на «Аукционе»: выпадает участок {cell}.",
         "shield": "{p}: {policy} не даёт выставить {cell} на аукцион.",
+        "keep_policy": "{p} оставляет {policy} про запас.",
     },
 }
 
@@ -155,7 +164,7 @@ _DETAILS = {
         "three sevens": "три семёрки", "two sevens: the whole box": "две семёрки: вся касса",
         "three of a kind": "три одинаковых", "a pair": "пара", "no win": "без выигрыша",
         "unowned": "ничьим", "with its owner": "у владельца",
-        "a card": "карточка", "Exchange": "биржа",
+        "a card": "карточка", "Exchange": "биржа", "the card's effect ends": "действие карточки кончилось",
         "first bankruptcy: the richest": "первое разорение: побеждает самый богатый",
     }
 }
@@ -186,7 +195,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     detail = event.detail
     if kind == "trade" and detail.startswith("["):
         detail = trade_text(json.loads(detail), event.player, board, names, lang)
-    elif kind == "card" and ":" in detail:
+    elif kind in ("card", "kept_card_due") and ":" in detail:
         deck, number = detail.split(":")
         detail = one_line(board.decks[deck].cards[int(number)].text(lang))
     elif kind == "jackpot":
@@ -202,7 +211,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     elif kind == "income" and event.cell == 0:  # the token stops on START (cell 0) rather than passing it
         template = _TEMPLATES[lang]["income_stop"]
     policy = ""
-    if kind in ("policy", "claim", "policy_ends", "shield"):  # detail: "<term>_<kind>" of the policy
+    if kind in ("policy", "claim", "policy_ends", "shield", "keep_policy"):  # detail: "<term>_<kind>" of the policy
         from .words import word
 
         policy = word(lang, f"policy.{detail}")

@@ -1,7 +1,8 @@
 """Insurance of Millionaire Elite: policies against rent, taxes, auctions and a fall of the share price.
 
 A policy is bought at an insurance company cell for its premium (the board file's ``[insurance]``
-table). It pays one claim, at most its ``cover``, and then ends. A short-term policy also ends when
+table). It pays one claim, at most its ``cover``, and then ends; its holder decides which covered event
+to hand it in for (``RuleSet.claim_by_choice``). A short-term policy also ends when
 its holder passes START; a long-term one lasts until the insured event happens. What each kind covers:
 
 - ``rent``: the next rent the holder owes; the bank pays the owner instead (up to the cover, the

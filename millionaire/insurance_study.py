@@ -137,7 +137,9 @@ def lap_losses(board: Board, level: int, policy: tuple[str, str] | None = None, 
     (two opponents own everything at ``level`` and build nothing more), holding ``policy`` (``("rent", "short")``, ...) or
     none. Lap ``i`` uses seed ``seed + i``, so laps with and without a policy roll the same dice. The
     player carries a purse no lap can empty, so every payment is recorded (a share of his cash as that
-    share); :meth:`LapLosses.outcome` then tells what a given cash would have come to.
+    share); :meth:`LapLosses.outcome` then tells what a given cash would have come to. The policy is the
+    plain bet on the lap's first rent: without ``rules``, the board's preset with the policy handed in at
+    the first covered event (``RuleSet.claim_by_choice`` off); rules given are played as they are.
 
     >>> from millionaire import load_board
     >>> laps = lap_losses(load_board("millionaire-elite"), level=3, laps=20)
@@ -145,7 +147,8 @@ def lap_losses(board: Board, level: int, policy: tuple[str, str] | None = None, 
     ((20,), 20)
     """
     # Every plot built takes more branches than the box holds: the bank's supply is lifted.
-    rules = (rules or RuleSet.for_board(board.key)).replace(shuffle_seats=False, small_supply=None, large_supply=None)
+    rules = (rules or RuleSet.for_board(board.key).replace(claim_by_choice=False)).replace(
+        shuffle_seats=False, small_supply=None, large_supply=None)
     owner, levels = built_board(board, level)
     owed, claim = np.zeros(laps, dtype=np.int64), np.zeros(laps, dtype=np.int64)
     payments, percents = [], []

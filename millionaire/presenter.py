@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Answers shown as buttons of their own; the rest (build, sell, mortgage, redeem, a card) go in a list.
 PRIMARY = ("roll", "end_turn", "buy", "decline", "pass", "skip", "pay_fine", "accept", "reject", "choose",
-           "buy_shares", "sell_shares", "buy_policy")
+           "buy_shares", "sell_shares", "buy_policy", "claim")
 #: Answers that take an amount the player types (a bid, a bet).
 AMOUNTS = ("bid", "bet")
 #: Answers drawn as the main action of the moment (green).
@@ -68,6 +68,8 @@ def decision_key(game: Game) -> str:
         return "buy_free"  # Junior: a half not bought stays free
     if kind == "choose" and pending.data.get("purpose") == "free_half":
         return "free_half"
+    if kind == "claim" and pending.data["policy"] == "auction":
+        return "claim_auction"  # Elite: the policy would keep a plot out of a card's auction
     return kind
 
 
@@ -84,6 +86,12 @@ def decision_text(game: Game, lang: str, names: Sequence[str] | None = None) -> 
         "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
         "trade": trade_text(pending.data["trade"], pending.data["from"], game.board,
                             list(names) if names is not None else game.names, lang) if "trade" in pending.data else ""}
+    if pending.kind == "claim":  # Elite: what the policy would pay, of what it covers
+        data, board = pending.data, game.board
+        policy = next(p for p in board.policies if (p.kind, p.term) == (data["policy"], data["term"]))
+        fields.update(policy=policy.name(lang), amount=board.money(min(policy.cover, data["loss"]), lang),
+                      loss=board.money(data["loss"], lang),
+                      cell=board.cells[data["plot"]].name(lang) if data["plot"] >= 0 else "")
     return word(lang, f"decision.{decision_key(game)}", **fields)
 
 
@@ -100,6 +108,10 @@ def action_label(game: Game, action: Action, lang: str) -> str:
     if kind in AMOUNTS:
         return f"{word(lang, f'table.{kind}')} {action.amount}"
     pending = game.pending.kind if game.pending is not None else ""
+    if pending == "claim":
+        return word(lang, "table.claim" if kind == "claim" else "table.keep_policy")
+    if pending == "present":  # Junior: a half another player could not pay for
+        return word(lang, "table.take_present" if kind == "accept" else "table.refuse_present")
     if pending in ("exchange", "insurance", "lot") or kind == "sell_shares":  # Elite's questions, shares for a debt
         return _market_label(game, action, lang)
     if kind == "roll" and game.rules.dice == 1:

@@ -88,6 +88,9 @@ class RuleSet:
     auction_unbought : a property its visitor does not buy is auctioned (Junior: it stays free).
     unaffordable_to_start : a visitor who cannot pay for a free property goes back to START without
         circular income, and his turn ends (Junior).
+    present_unaffordable : the free property such a visitor could not pay for is offered to the other
+        players in turn, from the next seat: the first who accepts comes to it from wherever his token
+        stands and owns it free (Junior, decision). Only with ``unaffordable_to_start``.
     kiosks_per_player : each property bought takes one of its buyer's kiosks; with none left he cannot
         buy; ``None``: no limit (Junior: 14, the 56 kiosks of the box shared by 4 players).
     end_at_first_bankruptcy : the first bankruptcy ends the game and the richest player left wins (Junior).
@@ -104,6 +107,20 @@ class RuleSet:
         one tax the rulebooks name (decision). Boards without policies ignore it.
     shares_pay_debts : a player raising money for a debt may sell shares (Elite) to the bank at the
         market price, wherever he stands, as he sells buildings (decision); ``False``: only at the Exchange.
+    keep_until_possible : a card that gives a plot back or auctions one, drawn when it has no plot to act
+        on, stays with its holder and is carried out at the start of his first turn in which it can be
+        (the rules' reading); ``False`` (the presets, decision): it goes under its deck unused.
+    auction_cell_draw : a player who stops on the Auction cell (Elite) rolls one die three times, and the
+        rolls draw one plot of the board: a waiting plot he may buy at its price, another player's
+        plot that could be traded is auctioned for its owner, anything else nothing; ``False``
+        (decision): he may buy any waiting plot, no rolls.
+    price_card_lasts : a Fortune card that sets the share price (Elite) holds it only until the next
+        Exchange, where the card loses its effect: the price goes back to what it was before the card,
+        moved by the points of later cards, before the die moves it; ``False`` (decision): the card is
+        carried out once, and every later move starts from the price it set.
+    claim_by_choice : when an event a policy covers happens (Elite), its holder decides whether to hand
+        the policy in for it (a ``claim`` decision; decision); ``False``: the first covered event uses
+        it up, however small.
     """
 
     start_cash: int = 2000
@@ -142,6 +159,7 @@ class RuleSet:
     dice: int = 2
     auction_unbought: bool = True
     unaffordable_to_start: bool = False
+    present_unaffordable: bool = False
     kiosks_per_player: int | None = None
     end_at_first_bankruptcy: bool = False
     unsold_to_auction_cell: bool = False
@@ -149,6 +167,10 @@ class RuleSet:
     locked_by_building: str = "plot"
     tax_policy_covers_fine: bool = True
     shares_pay_debts: bool = True
+    claim_by_choice: bool = True
+    keep_until_possible: bool = False
+    auction_cell_draw: bool = False
+    price_card_lasts: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -235,6 +257,7 @@ class RuleSet:
             dice=1,
             auction_unbought=False,
             unaffordable_to_start=True,
+            present_unaffordable=True,
             kiosks_per_player=14,
             end_at_first_bankruptcy=True,
         )

@@ -204,6 +204,7 @@ _TASKS: dict[str, tuple[str, ...]] = {
     "release": ("seat", "str"),
     "choose": ("str", "card", "cells?"),
     "window": ("seat",),
+    "insured": ("seat", "str", "money", "party", "str", "cell_or_none"),
 }
 
 #: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
@@ -220,6 +221,8 @@ _DECISIONS: dict[str, dict[str, str]] = {
     "exchange": {"cell": "cell"},
     "insurance": {"cell": "cell"},
     "lot": {"cell": "cell", "options": "cells"},
+    "present": {"cell": "cell", "from": "seat", "askers": "later_seats"},
+    "claim": {"policy": "str", "term": "str", "loss": "money", "payee": "party", "reason": "str", "plot": "cell_or_none"},
 }
 
 #: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
@@ -393,6 +396,7 @@ class _StateLoader:
             "cell": lambda: whole(0, size - 1),
             "seat": lambda: whole(0, seats - 1),
             "seat_or_none": lambda: whole(-1, seats - 1),
+            "cell_or_none": lambda: whole(-1, size - 1),
             "party": lambda: whole(-3, seats - 1),  # a seat or a pot: bank -1, fund -2, box -3
             "money": lambda: whole(0, MAX_HOLDING),
             "count": lambda: whole(0, MAX_COUNT),
@@ -404,15 +408,17 @@ class _StateLoader:
                 isinstance(c, int) and not isinstance(c, bool) and 0 <= c < size for c in value),
             "seats": lambda: isinstance(value, list) and bool(value) and all(
                 isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in value),
+            "later_seats": lambda: isinstance(value, list) and all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in value),
             "trade": lambda: self.is_trade(value),
             "decision": lambda: isinstance(value, dict),
         }[kind]()
         if not ok:
             words = {"cell": f"a cell 0..{size - 1}", "seat": f"a seat 0..{seats - 1}",
-                     "seat_or_none": f"a seat 0..{seats - 1} or -1", "party": f"a seat 0..{seats - 1} or a pot -3..-1",
+                     "seat_or_none": f"a seat 0..{seats - 1} or -1", "cell_or_none": f"a cell 0..{size - 1} or -1", "party": f"a seat 0..{seats - 1} or a pot -3..-1",
                      "money": f"an amount 0..{MAX_HOLDING}", "count": f"an integer 0..{MAX_COUNT}", "bool": "true or false",
                      "str": "a string", "deck": "a deck of this board", "card": "a [deck, number] of this board or null",
-                     "cells": "a list of cells", "seats": "a non-empty list of seats", "trade": "a trade offer",
+                     "cells": "a list of cells", "seats": "a non-empty list of seats", "later_seats": "a list of seats", "trade": "a trade offer",
                      "decision": "an object"}[kind]
             raise self.fail(label, f"must be {words}, got {shown(value)}")
         if kind == "decision":
@@ -526,6 +532,10 @@ class _StateLoader:
             self.debt_fits(state, pending)
         elif kind in ("exchange", "insurance", "lot"):
             self.market_decision_fits(state, pending)
+        elif kind == "claim":
+            self.claim_fits(state, pending)
+        elif kind == "present":
+            self.present_fits(state, pending)
         else:
             self.reply_fits(state, pending)
 
@@ -538,9 +548,37 @@ class _StateLoader:
             raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on an {wanted.value!r} cell there")
         if kind == "lot":
             expected = self.engine(state).lot_options(seat)
+            if state.rules.auction_cell_draw and len(data["options"]) == 1 and data["options"][0] in expected:
+                return  # the draw named one waiting plot he can pay for
             if data["options"] != expected:
                 raise self.fail("pending.options", f"are {shown(data['options'])} but the plots seat {seat} could buy "
                                 f"on the Auction cell are {shown(expected)}")
+
+    def present_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """A half the current player could not pay for (he is back on START), offered free to another
+        player with a kiosk left, under rules that offer it (Junior)."""
+        seat, cell, giver = data["player"], data["cell"], data["from"]
+        if not (state.rules.present_unaffordable and state.rules.unaffordable_to_start):
+            raise self.fail("pending.kind", "is 'present' under rules that offer no present")
+        if giver != state.current or seat == giver or state.players[giver].position != 0:
+            raise self.fail("pending.from", f"is seat {giver}: the half is offered by the current player, "
+                            "sent back to START, to another player")
+        if not self.board.cells[cell].ownable or state.owner[cell] >= 0:
+            raise self.fail("pending.cell", f"is {cell}, not a free property")
+        if not self.engine(state).kiosks_left(seat):
+            raise self.fail("pending.player", f"is seat {seat}, who has no kiosk left to put on it")
+
+    def claim_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """An insured event put to its holder (Elite): he holds that very policy, under rules that ask."""
+        seat, kind, term = data["player"], data["policy"], data["term"]
+        market = state.market
+        if market is None or not state.rules.claim_by_choice or [kind, term] not in market["policies"][seat]:
+            raise self.fail("pending.policy", f"asks seat {seat} about a {term}-term {kind} policy he does not "
+                            "hold, or under rules where claims are not asked")
+        plot = data["plot"]
+        if (kind == "auction") != (plot >= 0) or (plot >= 0 and state.owner[plot] != seat):
+            raise self.fail("pending.plot", f"is {plot}: an auction policy shields a plot of its holder, "
+                            "no other policy names one")
 
     def market(self, players: list[PlayerState], owner: list[int]) -> dict[str, Any] | None:
         """Elite's market (shares, policies, plots waiting), required on a board that has one."""
@@ -550,7 +588,7 @@ class _StateLoader:
                 raise self.fail("market", f"is given but board {board.key!r} has no shares, insurance or Auction cell")
             return None
         market = self.get("market", dict)
-        self.unknown(market, ("price", "shares", "policies", "waiting"), "market.")
+        self.unknown(market, ("price", "shares", "policies", "waiting", "card_base"), "market.")
         if board.shares is None:
             self.integer("price", 0, 0, market, "market.price")
         else:
@@ -583,8 +621,16 @@ class _StateLoader:
             raise self.fail("market.waiting", "lists plots but the board has no Auction cell")
         if len(set(waiting)) != len(waiting) or any(not board.cells[c].ownable or owner[c] >= 0 for c in waiting):
             raise self.fail("market.waiting", f"must list unowned properties once each, got {shown(waiting)}")
-        return {"price": market["price"], "shares": list(shares), "policies": [[list(p) for p in h] for h in policies],
-                "waiting": list(waiting)}
+        loaded = {"price": market["price"], "shares": list(shares), "policies": [[list(p) for p in h] for h in policies],
+                  "waiting": list(waiting)}
+        if "card_base" in market:  # the price a lasting price card will give back (RuleSet.price_card_lasts)
+            base = market["card_base"]
+            if (board.shares is None or not self.rules.price_card_lasts or isinstance(base, bool)
+                    or not isinstance(base, int) or not board.shares.on_ladder(base)):
+                raise self.fail("market.card_base", f"is {shown(base)}: a price of the ladder, kept only under "
+                                "rules where a price card lasts until the next Exchange")
+            loaded["card_base"] = base
+        return loaded
 
     def window_fits(self, state: GameState, data: dict[str, Any], label: str) -> None:
         """A roll or manage decision comes when the turn's steps are done: nothing left queued."""

@@ -38,6 +38,13 @@ def insure(game: Game, seat: int, kind: str, term: str) -> None:
     market(game)["policies"][seat].append([kind, term])
 
 
+def claim(game: Game, seat: int = 0, policy: str = "") -> None:
+    """Answer the pending claim decision of ``seat`` (about a policy of that kind) by handing the policy in."""
+    assert game.pending.kind == "claim" and game.pending.player == seat, game.pending
+    assert not policy or game.pending.policy == policy
+    game.apply(Action.claim())
+
+
 # ---------------------------------------------------------------- the page against the board file
 
 
@@ -288,6 +295,7 @@ def test_a_rent_policy_pays_the_rent_and_ends(elite):
     game = rent_game(elite, 2)  # rent 750
     insure(game, 0, "rent", "long")
     roll(game, 1, 2)
+    claim(game, 0, "rent")
     assert game.state.players[0].cash == 2000 and game.state.players[1].cash == 2750
     assert game.state.bank_balance == -750 and market(game)["policies"][0] == []
     assert game.state.total_money == 2 * 2000 + 200
@@ -297,6 +305,7 @@ def test_a_rent_policy_pays_up_to_its_cover(elite):
     game = rent_game(elite, 3)  # rent 1500, long cover 1000
     insure(game, 0, "rent", "long")
     roll(game, 1, 2)
+    claim(game, 0, "rent")
     assert game.state.players[0].cash == 1500 and game.state.players[1].cash == 3500
 
 
@@ -315,6 +324,7 @@ def test_an_auction_policy_keeps_a_plot_out_of_a_cards_auction(elite):
     roll(game, 2, 3)  # 8: Chance
     assert game.pending.kind == "choose"
     game.apply(Action.choose(1))
+    claim(game, 1, "auction")
     assert game.pending.kind == "manage" and game.state.owner[1] == 1
     assert market(game)["policies"][1] == [] and game.events[-1].kind == "shield"
 
@@ -335,6 +345,7 @@ def test_a_shares_policy_pays_the_fall_a_card_makes(elite):
     market(game)["shares"] = [4, 5]
     insure(game, 1, "shares", "long")
     roll(game, 2, 3)
+    claim(game, 1, "shares")
     assert game.state.players[1].cash == 2000 + 5 * 300
     assert game.state.players[0].cash == 2000 and market(game)["policies"][1] == []
 
@@ -345,6 +356,7 @@ def test_a_shares_policy_pays_up_to_its_cover(elite):
     market(game)["shares"] = [0, 10]
     insure(game, 1, "shares", "short")  # cover 1000 < 10 * 490
     roll(game, 2, 3)
+    claim(game, 1, "shares")
     assert game.state.players[1].cash == 3000
 
 
@@ -717,6 +729,7 @@ def detained_game(elite, **changes) -> Game:
 def test_a_tax_policy_pays_the_fine_for_leaving_tax_inspection(elite):
     game = detained_game(elite)
     game.apply(Action.pay_fine())
+    claim(game, 0, "tax")
     assert game.state.players[0].cash == 2000 and market(game)["policies"][0] == []
     assert any(e.kind == "claim" and e.amount == 50 for e in game.events)
 
@@ -725,6 +738,7 @@ def test_a_tax_policy_pays_the_fine_after_the_third_miss(elite):
     game = detained_game(elite)
     game.state.players[0].jail_turns = 2
     roll(game, 2, 4)  # no double: the fine is due, and he moves to 16, an unowned plot
+    claim(game, 0, "tax")
     assert not game.state.players[0].detained and game.state.players[0].cash == 2000
     assert market(game)["policies"][0] == []
 
@@ -733,3 +747,234 @@ def test_the_option_leaves_the_fine_to_the_player(elite):
     game = detained_game(elite, tax_policy_covers_fine=False)
     game.apply(Action.pay_fine())
     assert game.state.players[0].cash == 1950 and market(game)["policies"][0] == [["tax", "long"]]
+
+
+# ---------------------------------------------------------------- the holder decides on a claim (RuleSet.claim_by_choice)
+
+
+def test_the_holder_keeps_a_rent_policy_for_a_bigger_rent(elite):
+    game = rent_game(elite, 0)  # rent 50 (the whole industry is not his: no double)
+    insure(game, 0, "rent", "long")
+    roll(game, 1, 2)
+    assert game.pending.kind == "claim" and game.pending.loss == 50 and game.state.players[0].cash == 2000
+    assert game.legal_actions() == [Action.claim(), Action.skip()]
+    with pytest.raises(IllegalActionError, match="roll is not an answer to a 'claim' decision"):
+        game.apply(Action.roll())
+    game.apply(Action.skip())
+    assert game.state.players[0].cash == 2000 - 50 and game.state.players[1].cash == 2050
+    assert market(game)["policies"][0] == [["rent", "long"]] and game.events[-2].kind == "keep_policy"
+
+
+def test_the_holder_hands_a_kept_policy_in_for_the_next_rent(elite):
+    game = rent_game(elite, 0)
+    insure(game, 0, "rent", "long")
+    roll(game, 1, 2)
+    game.apply(Action.skip())  # 50 paid, the policy kept
+    end_turn(game)
+    roll(game, 1, 2)  # Boris: START to the Exchange
+    settle(game)
+    end_turn(game)
+    game.state.level[39] = 3  # now a rent of 1500
+    game.state.players[0].position = 36
+    roll(game, 1, 2)
+    claim(game, 0, "rent")
+    assert game.state.players[0].cash == 1950 - 500 and market(game)["policies"][0] == []
+
+
+def test_the_option_uses_a_policy_up_on_the_first_covered_event(elite):
+    game = new_game(elite, claim_by_choice=False)
+    give(game, 1, 39)
+    game.state.players[0].position = 36
+    insure(game, 0, "rent", "long")
+    roll(game, 1, 2)
+    assert game.pending.kind == "manage" and market(game)["policies"][0] == []
+    assert game.state.players[0].cash == 2000 and any(e.kind == "claim" and e.amount == 50 for e in game.events)
+
+
+def test_a_long_term_tax_policy_is_asked_about_the_holding_tax_a_short_one_pays_it(elite):
+    game = new_game(elite)
+    give(game, 0, 5, 15)  # tax 40
+    insure(game, 0, "tax", "long")
+    game.state.players[0].position = 38
+    roll(game, 1, 3)  # to 2, past START
+    assert game.pending.kind == "claim" and game.pending.loss == 40 and game.pending.reason == "holding_tax"
+    game.apply(Action.skip())
+    settle(game)
+    assert game.state.players[0].cash == 2200 - 40 and market(game)["policies"][0] == [["tax", "long"]]
+    short = new_game(elite)
+    give(short, 0, 5, 15)
+    insure(short, 0, "tax", "short")
+    short.state.players[0].position = 38
+    roll(short, 1, 3)
+    settle(short)
+    assert not any(e.kind == "keep_policy" for e in short.events)
+    assert short.state.players[0].cash == 2200 and market(short)["policies"][0] == []
+
+
+def test_the_holder_may_let_a_cards_auction_go_on(elite):
+    game = new_game(elite)
+    give(game, 1, 1)
+    insure(game, 1, "auction", "long")
+    game.state.players[0].position = 3
+    stack(game, "chance", "auction_others_plot")
+    roll(game, 2, 3)
+    game.apply(Action.choose(1))
+    assert game.pending.kind == "claim" and game.pending.player == 1 and game.pending.plot == 1
+    game.apply(Action.skip())
+    assert game.pending.kind == "bid" and market(game)["policies"][1] == [["auction", "long"]]
+
+
+def test_a_shares_holder_may_keep_his_policy_through_a_small_fall(elite):
+    game = fortune_game(elite, "share_points", points=-3)
+    market(game)["price"] = 100
+    market(game)["shares"] = [2, 1]
+    insure(game, 0, "shares", "long")
+    insure(game, 1, "shares", "long")
+    roll(game, 2, 3)  # 13: Fortune, the price falls 3 points
+    claim(game, 0, "shares")  # the holders are asked in seat order
+    assert game.pending.kind == "claim" and game.pending.player == 1 and game.pending.loss == 30
+    game.apply(Action.skip())
+    assert game.state.players[0].cash == 2060 and game.state.players[1].cash == 2000
+    assert market(game)["policies"] == [[], [["shares", "long"]]]
+
+
+def test_a_claim_decision_reads_in_both_languages_and_is_saved(elite):
+    from millionaire.presenter import action_label, decision_text
+
+    game = rent_game(elite, 3)  # rent 1500, long cover 1000
+    insure(game, 0, "rent", "long")
+    roll(game, 1, 2)
+    assert decision_text(game, "en") == ("your long-term policy against rent covers this: it pays 1000 fants "
+                                          "of 1500 fants. Hand it in now or keep it?")
+    assert decision_text(game, "ru").startswith("ваш долгосрочный полис от аренды покрывает это: выплата 1")
+    assert [action_label(game, a, "ru") for a in game.legal_actions()] == ["Предъявить полис", "Оставить полис"]
+    loaded = Game.from_state(elite, GameState.from_json(game.state.to_json(), elite), agents=[None, None])
+    assert loaded.pending.kind == "claim"
+    loaded.apply(Action.claim())
+    assert loaded.state.players[0].cash == 1500
+    data = game.state.to_dict()
+    data["pending"]["term"] = "short"
+    with pytest.raises(SaveFileError, match="about a short-term rent policy he does not hold"):
+        GameState.from_dict(data, elite)
+
+
+@pytest.mark.parametrize("level, answer", [(0, Action.skip()), (2, Action.claim())])
+def test_the_bots_claim_when_the_policy_pays_at_least_its_premium(elite, level, answer):
+    game = Game(elite, RuleSet.elite().replace(shuffle_seats=False), agents=["cautious", "cautious"], seed=1)
+    give(game, 1, 39, level=level)  # rent 50 or 750; the long rent policy costs 100
+    game.state.players[0].position = 36
+    insure(game, 0, "rent", "long")
+    rig(game, 1, 2)
+    game.apply(Action.roll())
+    assert game.pending.kind == "claim"
+    assert game.agents[0].choose(game, game.pending) == answer
+
+
+# ---------------------------------------------------------------- the Auction cell's draw (RuleSet.auction_cell_draw)
+
+
+def draw_at_auction(elite, plot_number: int) -> Game:
+    """Anna rolls onto the Auction cell (34 + 3) and then the three faces that draw plot ``plot_number``
+    (0, 1, ... in board order) of the board's plots."""
+    game = new_game(elite, auction_cell_draw=True)
+    game.state.players[0].position = 34
+    a, rest = divmod(plot_number, 36)
+    b, c = divmod(rest, 6)
+    rig(game, 1, 2, a + 1, b + 1, c + 1)
+    return game
+
+
+def test_the_draw_offers_the_waiting_plot_it_names(elite):
+    game = draw_at_auction(elite, 1)  # the second plot
+    plot = elite.plots[1]
+    market(game)["waiting"] = [elite.plots[0], plot]
+    game.apply(Action.roll())
+    assert game.pending.kind == "lot" and game.pending.options == [plot]
+    assert game.log("en", last=1)[0] == f"Anna rolls 1-1-2 at the Auction: the draw names {elite.cells[plot].name_en}."
+    game.apply(Action.choose(plot))
+    assert game.state.owner[plot] == 0 and market(game)["waiting"] == [elite.plots[0]]
+
+
+def test_the_draw_auctions_another_players_unbuilt_plot_for_its_owner(elite):
+    game = draw_at_auction(elite, 23)
+    plot = elite.plots[23]
+    give(game, 1, plot)
+    game.apply(Action.roll())
+    assert game.pending.kind == "bid" and game.pending.cell == plot and game.pending.seller == 1
+
+
+def test_an_auction_policy_may_shield_a_plot_the_draw_names(elite):
+    game = draw_at_auction(elite, 23)
+    give(game, 1, elite.plots[23])
+    insure(game, 1, "auction", "long")
+    game.apply(Action.roll())
+    claim(game, 1, "auction")
+    assert game.pending.kind == "manage" and game.state.owner[elite.plots[23]] == 1
+
+
+@pytest.mark.parametrize("owner, level", [(0, 0), (-1, 0), (1, 1)])
+def test_the_draw_of_an_own_free_or_built_plot_does_nothing(elite, owner, level):
+    game = draw_at_auction(elite, 5)
+    plot = elite.plots[5]
+    if owner >= 0:
+        give(game, owner, plot, level=level)
+    game.apply(Action.roll())
+    assert game.pending.kind == "manage" and game.state.owner[plot] == owner
+
+
+def test_each_plot_is_drawn_by_nine_of_the_216_rolls(elite):
+    game = draw_at_auction(elite, 0)
+    start = game.snapshot()
+    counts: dict[int, int] = {}
+    for number in range(216):
+        game.restore(start)
+        a, rest = divmod(number, 36)
+        rig(game, 1, 2, a + 1, rest // 6 + 1, rest % 6 + 1)
+        game.apply(Action.roll())
+        drawn = next(e.cell for e in reversed(game.events) if e.kind == "auction_draw")
+        counts[drawn] = counts.get(drawn, 0) + 1
+    assert sorted(counts) == sorted(elite.plots) and set(counts.values()) == {9}
+
+
+# ---------------------------------------------------------------- a price card once or until the next Exchange (RuleSet.price_card_lasts)
+
+
+def test_a_price_card_is_carried_out_once_and_the_exchange_moves_on_from_it(elite):
+    game = fortune_game(elite, "share_price", amount=300)
+    roll(game, 2, 3)
+    settle(game)
+    end_turn(game)
+    game.state.players[1].position = 0
+    rig(game, 1, 2, 6)  # Boris to the Exchange, the die +3 points
+    game.apply(Action.roll())
+    assert market(game)["price"] == 330 and "card_base" not in market(game)
+
+
+def test_the_option_lets_the_card_lose_its_effect_keeping_later_points(elite):
+    game = new_game(elite, price_card_lasts=True)
+    game.state.players[0].position = 8
+    stack(game, "fortune", "share_price", amount=300)
+    roll(game, 2, 3)  # the card: 100 -> 300
+    settle(game)
+    end_turn(game)
+    game.state.players[1].position = 8
+    stack(game, "fortune", "share_points", points=2)
+    roll(game, 2, 3)  # +2 points: 320, and the price to come back is 120
+    assert market(game)["price"] == 320 and market(game)["card_base"] == 120
+    saved = GameState.from_json(game.state.to_json(), elite)
+    assert saved.market == game.state.market
+    settle(game)
+    end_turn(game)
+    game.state.players[0].position = 0
+    rig(game, 1, 2, 6)  # the Exchange: the card's effect ends (120), then the die (+3 points)
+    game.apply(Action.roll())
+    assert market(game)["price"] == 150 and "card_base" not in market(game)
+    assert "The share price is now 120 fants (the card's effect ends)." in game.log("en")
+    assert any("действие карточки кончилось" in line for line in game.log("ru"))
+
+
+def test_a_lasting_price_is_refused_in_a_save_whose_rules_do_not_keep_it(elite):
+    data = new_game(elite).state.to_dict()
+    data["market"]["card_base"] = 120
+    with pytest.raises(SaveFileError, match="'market.card_base' is 120: a price of the ladder, kept only"):
+        GameState.from_dict(data, elite)

@@ -991,6 +991,66 @@ def test_auction_of_another_players_plot_pays_its_owner(classic):
     assert game.state.owner[39] == 2 and game.state.players[1].cash == 2200
 
 
+# A card that cannot be carried out is kept until it can (RuleSet.keep_until_possible)
+
+
+def owed_card_game(board_key: str, effect: str, **changes):
+    """A game whose first player draws ``effect`` from Chance with nothing to act on (Classic: cell 7,
+    Elite: cell 8, both 4 cells from cell 3 or 4)."""
+    board = load_board(board_key)
+    game = new_game(board, 3, **changes)
+    chance = next(c.index for c in board.cells if c.deck == "chance")
+    game.state.players[0].position = chance - 4
+    return game, stack(game, "chance", effect)
+
+
+@pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
+def test_a_give_back_card_with_no_plot_is_kept_and_carried_out_at_the_next_turn_that_can(board_key):
+    game, card = owed_card_game(board_key, "return_plot", keep_until_possible=True)
+    roll(game, 1, 3)
+    assert game.state.players[0].cards == [list(card)] and card[1] not in game.state.decks["chance"]
+    assert game.pending.kind == "manage" and not any(a.kind == "use_card" for a in game.legal_actions())
+    with pytest.raises(IllegalActionError, match="is carried out at the start of your turn"):
+        game.apply(Action.use_card(card, 1))
+    end_turn(game)
+    pass_turn(game, 1, 2)
+    pass_turn(game, 1, 2)
+    assert game.pending.kind == "roll" and game.state.current == 0  # still nothing to give back: kept
+    roll(game, 2, 3)
+    settle(game)
+    give(game, 0, 11)  # now he owns a plot: the card is due at the start of his next turn
+    end_turn(game)
+    pass_turn(game, 1, 2)
+    pass_turn(game, 1, 2)
+    assert game.pending.kind == "choose" and game.pending.purpose == "return_plot"
+    assert game.pending.player == 0 and game.pending.options == [11]
+    game.apply(Action.choose(11))
+    assert game.state.owner[11] == -1 and game.state.players[0].cards == []
+    assert game.pending.kind == "roll" and game.state.decks["chance"][-1] == card[1]
+    assert any(e.kind == "kept_card_due" for e in game.events)
+
+
+@pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
+def test_an_auction_card_with_no_plot_to_auction_waits_for_one(board_key):
+    game, card = owed_card_game(board_key, "auction_others_plot", keep_until_possible=True)
+    roll(game, 1, 3)  # nobody else owns a plot
+    assert game.state.players[0].cards == [list(card)]
+    give(game, 1, 39)
+    end_turn(game)
+    pass_turn(game, 1, 2)
+    pass_turn(game, 1, 2)
+    assert game.pending.kind == "choose" and game.pending.options == [39]
+    game.apply(Action.choose(39))
+    assert game.pending.kind == "bid" and game.pending.seller == 1
+
+
+@pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
+def test_the_presets_put_a_card_without_a_target_under_its_deck(board_key):
+    game, card = owed_card_game(board_key, "return_plot")
+    roll(game, 1, 3)
+    assert game.state.players[0].cards == [] and game.state.decks["chance"][-1] == card[1]
+
+
 def test_double_rent_card_doubles_the_next_rent(classic):
     game, card = draw_game(classic, "chance", "double_rent")
     roll(game, 1, 3)

@@ -192,11 +192,77 @@ def test_who_cannot_pay_goes_back_to_start_and_his_turn_ends(junior):
     roll(game, 4)  # Roller coaster, left half: free, 10 > 9
     player = game.state.players[0]
     assert player.position == 0 and player.cash == 9  # no pocket money for going back
-    assert game.pending.kind == "manage" and not game.pending.again
     assert "cannot pay 10 fants for Roller coaster, left half and goes back to START" in game.log("en", last=1)[0]
     assert "возвращается на СТАРТ" in game.log("ru", last=1)[0]
+    assert game.pending.kind == "present" and game.pending.player == 1  # the half is offered to Boris
+    game.apply(Action.decline())
+    assert game.pending.kind == "manage" and not game.pending.again
     end_turn(game)
     assert game.state.current == 1
+
+
+# ---------------------------------------------------------------- the half nobody could pay for (RuleSet.present_unaffordable)
+
+
+def poor_visitor(junior, players: int = 2, **changes) -> Game:
+    """Anna, with 9 fants, is about to roll onto the Roller coaster's left half (cell 22), free, price 10."""
+    game = new_game(junior, players, **changes)
+    game.state.players[0].cash = 9
+    game.state.bank_balance += 31
+    game.state.players[0].position = 18
+    return game
+
+
+def test_the_half_nobody_could_pay_for_is_offered_free_and_its_taker_comes_to_it(junior):
+    game = poor_visitor(junior)
+    game.state.players[1].position = 7
+    roll(game, 4)
+    assert game.legal_actions() == [Action.accept(), Action.decline()]
+    with pytest.raises(IllegalActionError, match="buy is not an answer to a 'present' decision"):
+        game.apply(Action.buy())
+    game.apply(Action.accept())
+    assert game.state.owner[22] == 1 and game.state.players[1].position == 22 and game.state.players[1].cash == 40
+    assert game.state.players[0].position == 0 and game.pending.kind == "manage" and game.pending.player == 0
+    assert game.log("en", last=1) == ["Boris comes to Roller coaster, left half and owns it free."]
+    end_turn(game)
+    roll(game, 2)  # Boris goes on from the half he came to
+    assert game.state.players[1].position == 0
+
+
+def test_the_present_goes_round_the_table_and_skips_who_has_no_kiosk(junior):
+    game = poor_visitor(junior, 4, kiosks_per_player=1)
+    give(game, 2, 1)  # Vera's only kiosk is on the board
+    roll(game, 4)
+    assert game.pending.kind == "present" and game.pending.player == 1 and game.pending.askers == [2, 3]
+    game.apply(Action.decline())
+    assert game.pending.kind == "present" and game.pending.player == 3
+    game.apply(Action.decline())
+    assert game.pending.kind == "manage" and game.state.owner[22] == -1
+
+
+def test_without_the_present_option_the_half_stays_free(junior):
+    game = poor_visitor(junior, present_unaffordable=False)
+    roll(game, 4)
+    assert game.pending.kind == "manage" and game.state.owner[22] == -1
+
+
+def test_a_present_reads_in_both_languages_is_saved_and_the_bots_take_it(junior):
+    from millionaire.presenter import action_label, decision_text
+
+    game = poor_visitor(junior)
+    roll(game, 4)
+    assert decision_text(game, "en") == ("nobody could pay for Roller coaster, left half: come to it from where "
+                                          "you stand and own it free?")
+    assert decision_text(game, "ru").startswith("за «Американские горки, левая половина» не смогли заплатить")
+    assert [action_label(game, a, "ru") for a in game.legal_actions()] == ["Взять даром", "Нет, спасибо"]
+    state = GameState.from_json(game.state.to_json(), junior)
+    assert state.pending == game.state.pending
+    data = game.state.to_dict()
+    data["pending"]["from"] = 1
+    with pytest.raises(SaveFileError, match="the half is offered by the current player"):
+        GameState.from_dict(data, junior)
+    bots = Game.from_state(junior, state, agents=["cautious", "cautious"])
+    assert bots.agents[1].choose(bots, bots.pending) == Action.accept()
 
 
 def test_with_the_option_off_who_cannot_pay_stays(junior):
@@ -419,7 +485,7 @@ def test_the_bots_take_the_half_that_completes_an_attraction(junior):
 
 def test_event_sentences_exist_for_every_new_kind(junior):
     names = ["Anna", "Boris"]
-    for event in (Event("to_start", 0, 1, 10), Event("no_kiosk", 0, 1), Event("free_half", 0, 1),
+    for event in (Event("to_start", 0, 1, 10), Event("no_kiosk", 0, 1), Event("free_half", 0, 1), Event("present_taken", 1, 1),
                   Event("roll", 0, -1, 5, -1, "5"), Event("pay", 0, -1, 2, 1, "ticket")):
         for lang in ("en", "ru"):
             assert describe(event, junior, names, lang)

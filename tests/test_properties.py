@@ -208,7 +208,8 @@ def illegal_actions(game: Game, rng: random.Random) -> Iterator[Action | object]
         "roll": {"roll", "pay_fine", "use_card"}, "manage": {"roll", "end_turn"}, "buy": {"buy", "decline"},
         "bid": {"bid", "pass"}, "jackpot": {"bet", "skip"}, "choose": {"choose"}, "raise": set(),
         "trade_reply": {"accept", "reject"}, "exchange": {"buy_shares", "sell_shares", "skip"},
-        "insurance": {"buy_policy", "skip"}, "lot": {"choose", "skip"},
+        "insurance": {"buy_policy", "skip"}, "lot": {"choose", "skip"}, "claim": {"claim", "skip"},
+        "present": {"accept", "decline"},
     }[kind]
     window = kind in ("roll", "manage")
     foreign = [Action.roll(), Action.end_turn(), Action.buy(), Action.decline(), Action.pass_(), Action.skip(),
