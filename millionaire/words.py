@@ -827,7 +827,7 @@ WORDS: dict[str, dict[str, str]] = {
         "event.income_stop": "{p} останавливается на СТАРТе и получает {money}.",
         "event.pay": "{p} платит {money} {o:to} ({reason}).",
         "event.buy": "{p} покупает {cell:acc} за {money}.",
-        "event.auction": "{p} покупает на аукционе {cell:acc} за {money}.",
+        "event.auction": "{p} выигрывает на аукционе {cell:acc} за {money}.",
         "event.auction_none": "Ставок нет: {cell:nom} остаётся {where}.",
         "event.build": "{p} строит на {cell:prep} (уровень {amount}).",
         "event.sell": "{p} продаёт постройку на {cell:prep} (теперь уровень {amount}).",
