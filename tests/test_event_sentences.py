@@ -100,6 +100,7 @@ def test_every_kind_of_event_reads_as_one_russian_sentence_on_every_board(board)
         assert not re.search(r"[A-Za-z]{2,}", without_names(sentence)), sentence  # no English left over
         assert re.fullmatch(r"[А-ЯЁA-Z{].*", sentence) and sentence[-1] in ".!?»", sentence  # one whole sentence
         assert "  " not in sentence and " ," not in sentence and " ." not in sentence, sentence
+        assert not re.search(r"\b[Тт]ы\s+\w+л\b", sentence), sentence  # a card's «ты уронил» is a boy's
     assert kinds == set(EVENT_KINDS)
 
 
