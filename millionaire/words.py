@@ -889,7 +889,8 @@ WORDS: dict[str, dict[str, str]] = {
 
 #: The engine's reasons for refusing a move (``IllegalActionError.reason``), as Russian sentences: a
 #: pattern of the English reason and the Russian text with its groups. Cell names in a reason are the
-#: board's English names; :func:`refusal` puts the Russian ones in their place.
+#: board's English names; :func:`refusal` puts the Russian ones in their place, a format such as
+#: ``{0:nom}`` naming the cell with the noun of its kind (as the log does).
 _REFUSALS_RU: tuple[tuple[str, str], ...] = (
     (r"not enough cash \((\d+) < (\d+)\)", "не хватает денег ({0} < {1})"),
     (r"a bid must be at least (\d+)", "ставка должна быть не меньше {0}"),
@@ -901,9 +902,9 @@ _REFUSALS_RU: tuple[tuple[str, str], ...] = (
     (r"a cell is listed twice", "участок указан дважды"),
     (r"a card is listed twice", "карточка указана дважды"),
     (r"(.+) is not a cell", "{0} — не клетка поля"),
-    (r"(.+) does not belong to (.+)", "«{0}» не принадлежит игроку {1}"),
-    (r"(.+)'s industry has buildings", "в отрасли участка «{0}» есть постройки"),
-    (r"(.+) is mortgaged", "«{0}» в залоге"),
+    (r"(.+) does not belong to (.+)", "{0:nom} не принадлежит игроку {1}"),
+    (r"(.+)'s industry has buildings", "в отрасли, к которой относится {0:nom}, есть постройки"),
+    (r"(.+) is mortgaged", "{0:nom} в залоге"),
     (r"(.+) is bankrupt", "{0} — банкрот"),
     (r"(.+) has only (\d+)", "у игрока {0} только {1}"),
     (r"(.+) cannot pay the mortgage fees \((\d+)\) after the trade",
@@ -927,18 +928,30 @@ def refusal(lang: str, reason: str, board: Any = None) -> str:
     'Ставка должна быть не меньше 11.'
     >>> refusal("en", "a bid must be at least 11")
     'A bid must be at least 11.'
+    >>> from millionaire import load_board
+    >>> refusal("ru", "Short Line is mortgaged", load_board("monopoly-us"))
+    'Железнодорожная компания «Железная дорога „Шорт-Лайн“» в залоге.'
     """
     check_lang(lang)
     if lang == "en":
         return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-    names = {cell.name_en: cell.name_ru for cell in board.cells} if board is not None else {}
+    from .events import CellPhrase  # here: events reads this catalogue when it is imported
+
+    cells = {cell.name_en: cell.index for cell in board.cells} if board is not None else {}
     for pattern, text in _REFUSALS_RU:
         match = re.fullmatch(pattern, reason)
         if match:
-            parts = [names.get(part, part) for part in match.groups()]
+            parts = [CellPhrase(board, cells[part], "ru") if part in cells else _Plain(part) for part in match.groups()]
             sentence = text.format(*parts)
             return sentence[:1].upper() + sentence[1:] + "."
     return "Сейчас этот ход невозможен."
+
+
+class _Plain(str):
+    """A word put in a sentence as it is, whatever case the sentence's format asks of a cell."""
+
+    def __format__(self, case: str) -> str:
+        return str(self)
 
 
 def check_lang(lang: str) -> str:
