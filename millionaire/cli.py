@@ -17,10 +17,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .board import Board, Cell, CellKind, load_board, plural_ru
+from .board import Board, Cell, CellKind, load_board
 from .errors import MillionaireError
 from .plain_text import one_line, terminal
-from .words import strategy_label, word
+from .words import plural_ru, strategy_label, word
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game, GameResult

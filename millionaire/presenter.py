@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .events import trade_text
+from .events import CellPhrase, trade_text
 from .words import word
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,7 +81,7 @@ def decision_text(game: Game, lang: str, names: Sequence[str] | None = None) -> 
         return ""
     market = game.state.market
     fields: dict[str, Any] = {
-        "cell": game.board.cells[pending.data["cell"]].name(lang) if "cell" in pending.data else "",
+        "cell": CellPhrase(game.board, pending.data.get("cell", -1), lang),
         "price": game.board.money(market["price"], lang) if market is not None else "",
         "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
         "trade": trade_text(pending.data["trade"], pending.data["from"], game.board,

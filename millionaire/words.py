@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import numbers
 import re
 import string
 from typing import Any
@@ -396,6 +397,77 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.cli_game": "Game {game} in {store}",
         "classroom.cli_join": "Teams join at {address} with the code {code}",
         "classroom.cli_teacher": "The teacher's screen (a one-time link: open it once in the teacher's browser, keep it off the projector): {link}",
+        # the game's log (millionaire.events): one sentence a kind of event; {cell} and {o} are a cell and a
+        # player or pot, which Russian puts in a case by a format spec (see events.CellPhrase, events.Party)
+        "event.roll": "{p} rolls {detail} = {amount}.",
+        "event.roll_one": "{p} rolls {amount}.",
+        "event.move": "{p} moves to {cell}.",
+        "event.income": "{p} passes START and collects {money}.",
+        "event.income_stop": "{p} stops on START and collects {money}.",
+        "event.pay": "{p} pays {o} {money} ({reason}).",
+        "event.buy": "{p} buys {cell} for {money}.",
+        "event.auction": "{p} wins the auction for {cell} at {money}.",
+        "event.auction_none": "Nobody bids for {cell}; it stays {where}.",
+        "event.build": "{p} builds on {cell} (level {amount}).",
+        "event.sell": "{p} sells a building on {cell} (level {amount} now).",
+        "event.mortgage": "{p} mortgages {cell} for {money}.",
+        "event.redeem": "{p} redeems {cell} for {money}.",
+        "event.card": "{p} draws a card: {detail}",
+        "event.keep_card": "{p} keeps the card for later.",
+        "event.trade": "{p} and {o} trade: {detail}.",
+        "event.take_plot": "{p} takes {cell} from {o} by a card.",
+        "event.return_plot": "{p} gives {cell} back to the bank.",
+        "event.detain": "{p} is detained at {cell}.",
+        "event.release": "{p} leaves {cell} ({detail}).",
+        "event.wait": "{p} stays detained (no double).",
+        "event.jackpot": "{p} bets {money} on the slot machine: {detail}.",
+        "event.collect_fund": "{p} takes {money} from the charity fund.",
+        "event.swap": "{p} swaps places with {o}.",
+        "event.bankrupt": "{p} cannot pay {o} {money} ({reason}), is bankrupt and leaves the game.",
+        "event.tie": "{count} players tie as the richest, at {money} each; {p} wins as the first of them in the order of play.",
+        "event.game_over": "Game over: {p} wins ({detail}).",
+        "event.to_start": "{p} cannot pay {money} for {cell} and goes back to START.",
+        "event.no_kiosk": "{p} has no kiosk left to put on {cell}.",
+        "event.free_half": "{p} gets {cell} as a present.",
+        "event.share_price": "The share price is now {money} ({detail}).",
+        "event.buy_shares": "{p} buys shares ({count}) for {money}.",
+        "event.sell_shares": "{p} sells shares ({count}) for {money}.",
+        "event.policy": "{p} buys a {policy} for {money}.",
+        "event.claim": "{p}'s {policy} pays {money}.",
+        "event.policy_ends": "{p}'s {policy} ends at START.",
+        "event.lot_waits": "{cell} waits on the Auction cell.",
+        "event.shield": "{p}'s {policy} keeps {cell} out of the auction.",
+        "event.exchange_die": "{exchange}, die {face}",
+        "event.kept_card_due": "{p} carries out the card kept for later: {detail}",
+        "event.present_taken": "{p} comes to {cell} and owns it free.",
+        "event.auction_draw": "{p} rolls {detail} at the Auction: the draw names {cell}.",
+        "event.keep_policy": "{p} keeps the {policy} for later.",
+        # who pays and who is paid: a player by name, or one of the three pots
+        "party.player": "{name}", "party.to_player": "{name}", "party.from_player": "{name}",
+        "party.bank": "the bank", "party.fund": "the charity fund", "party.box": "the jackpot box",
+        "party.to_bank": "the bank", "party.to_fund": "the charity fund", "party.to_box": "the jackpot box",
+        "party.from_bank": "the bank", "party.from_fund": "the charity fund", "party.from_box": "the jackpot box",
+        # what a payment is for (the engine's reason)
+        "reason.rent": "rent", "reason.tax": "tax", "reason.fine": "a fine", "reason.jail": "the release fine",
+        "reason.card": "a card", "reason.repairs": "repairs", "reason.buy": "the purchase", "reason.auction": "the auction",
+        "reason.build": "building", "reason.fee": "the mortgage fee", "reason.debt": "a debt",
+        "reason.bankruptcy": "the rest of a debt", "reason.bet": "a bet", "reason.jackpot": "a win",
+        "reason.mortgage": "a mortgage", "reason.redeem": "redemption", "reason.sale": "a sale", "reason.trade": "a trade",
+        "reason.ticket": "an entrance ticket", "reason.treat": "an ice cream",
+        "reason.holding_tax": "the central industry's holding tax", "reason.shares": "shares",
+        "reason.premium": "an insurance premium", "reason.claim": "an insurance claim",
+        # the engine's details of an event (its own English words) and why a game ended
+        "detail.last_player_standing": "last player standing", "detail.timed_game": "timed game: the richest",
+        "detail.round_limit": "round limit: the richest", "detail.first_bankruptcy": "first bankruptcy: the richest",
+        "detail.paid_the_fine": "paid the fine", "detail.release_card": "release card",
+        "detail.rolled_a_double": "rolled a double", "detail.three_sevens": "three sevens",
+        "detail.two_sevens": "two sevens: the whole box", "detail.three_of_a_kind": "three of a kind",
+        "detail.a_pair": "a pair", "detail.no_win": "no win", "detail.unowned": "unowned",
+        "detail.with_its_owner": "with its owner", "detail.a_card": "a card", "detail.exchange": "Exchange",
+        "detail.card_effect_ends": "the card's effect ends",
+        # a trade in words
+        "trade.side": "{name} gives {what}", "trade.nothing": "nothing", "trade.card": "a release card",
+        "trade.cards": "{count} release cards", "trade.join": " and ", "trade.join_last": " and ",
         "classroom.cli_network": "Warning: listening on {host}, so every device on this network can reach the server. "
                                  "Use it only on a network you trust (see README: A class plays one game).",
         # the class's bots, collected from a folder (millionaire.class_bots)
@@ -470,12 +542,12 @@ WORDS: dict[str, dict[str, str]] = {
         "table.decline": "Отказаться: аукцион", "table.pass": "Пас", "table.skip": "Пропустить",
         "table.pay_fine": "Заплатить штраф ({fine})", "table.use_jail_card": "Использовать карточку освобождения",
         "table.accept": "Принять", "table.reject": "Отклонить", "table.choose": "{cell}", "table.build": "Строить: {cell}",
-        "table.sell": "Продать постройку: {cell}", "table.mortgage": "Заложить {cell} (+{money})",
-        "table.redeem": "Выкупить {cell} (−{money})", "table.use_card": "Карточка на участок {cell}", "table.bid": "Ставка",
+        "table.sell": "Продать постройку: {cell}", "table.mortgage": "Заложить: {cell} (+{money})",
+        "table.redeem": "Выкупить: {cell} (−{money})", "table.use_card": "Карточка: {cell}", "table.bid": "Ставка",
         "table.bet": "Ставка", "table.offer": "Предложить сделку", "table.do": "Выполнить",
         "table.manage": "Строить, продать, заложить", "table.undo": "Отменить мой ход", "table.bots": "Боты ходят до моего хода",
         "table.auto": "Автоматическая игра", "table.rounds": "Раундов", "table.play_rounds": "Сыграть",
-        "table.new": "Новая игра", "table.over": "Игра окончена, победитель — {winner} ({reason}).",
+        "table.new": "Новая игра", "table.over": "Игра окончена: побеждает {winner} ({reason}).",
         "table.to_play": "{player}: {what}", "table.bot_turn": "Следующим ходит {player} (бот): нажмите «{bots}».",
         "table.bots_wait": "Сначала ваше решение: ответьте, потом сходят боты.",
         "table.partner": "Партнёр", "table.give": "Отдаю", "table.take": "Беру", "table.give_cash": "Отдаю денег",
@@ -491,11 +563,11 @@ WORDS: dict[str, dict[str, str]] = {
         "table.bad_rounds": "Раундов — целое число от 1, а не {rounds}.", "table.no_human": "Играют только боты: нажмите «{auto}».",
         "decision.roll": "бросить кубики (или сначала строить, продать, заложить)",
         "decision.manage": "строить, продать или заложить, затем закончить ход",
-        "decision.buy": "купить «{cell}» или отправить на аукцион", "decision.bid": "аукцион за «{cell}»: высшая ставка {high}",
+        "decision.buy": "купить {cell:acc} или выставить на аукцион", "decision.bid": "аукцион: {cell:nom}, высшая ставка {high}",
         "decision.jackpot": "сыграть в Джекпот?", "decision.choose": "выберите клетку для карточки",
         "decision.raise": "нужно собрать {amount}: продайте или заложите", "decision.trade_reply": "предложена сделка: {trade}",
         "decision.between": "можно строить до следующего хода, затем закончить",
-        "decision.building_bid": "в банке не хватает построек: аукцион за постройку на участке «{cell}», высшая ставка {high}",
+        "decision.building_bid": "в банке не хватает построек: аукцион за постройку на {cell:prep}, высшая ставка {high}",
         "class_data.row": "{source}: строка {row}: {reason}",
         "class_data.at": "{source}: строка {row}, столбец {column}: {reason}",
         "class_data.file": "{source}: {reason}",
@@ -533,7 +605,7 @@ WORDS: dict[str, dict[str, str]] = {
         "tournament.board": "Поле", "tournament.strategies": "Стратегии:", "tournament.games": "Партий",
         "tournament.seed": "Номер серии", "tournament.run": "Запустить", "tournament.preset": "как в правилах",
         "tournament.strategy": "стратегия", "tournament.rate": "доля побед", "tournament.interval": "95% интервал",
-        "tournament.fair": "Справедливая доля — {fair:.0%}. Партий: {games}; медиана длины {median:.0f} раундов; остановлено "
+        "tournament.fair": "Справедливая доля — {fair:.0%}. Партий: {games}; медиана длины {median:раунд/раунда/раундов}; остановлено "
                            "лимитом раундов ({limit}, побеждает самый богатый): {stopped} ({share:.0%}).",
         "tournament.rates_title": "Доля побед с 95% интервалами", "tournament.round": "раунд",
         "tournament.gini": "Джини по капиталу", "tournament.gini_title": "Неравенство по ходу игры",
@@ -608,7 +680,7 @@ WORDS: dict[str, dict[str, str]] = {
         "econ.col_next": 'отдача следующего шага',
         "econ.invest_axis": 'окупаемость, раундов',
         "econ.invest_title": 'Окупаемость отраслей на уровне {level}, соперников: {opponents}',
-        "econ.mortgage_summary": 'Залог «{name}»: получаете {raised}, выкуп стоит {cost} (комиссия {fee}, {rate:.0%} от ссуды). Выкуп после раундов: {rounds}; <b>{compound:.2%} за раунд</b> ({simple:.2%} простыми).',
+        "econ.mortgage_summary": 'Залог «{name}»: получаете {raised}, выкуп стоит {cost} (комиссия {fee}, {rate:.0%} от ссуды). Выкуп через {rounds:раунд/раунда/раундов}: <b>{compound:.2%} за раунд</b> ({simple:.2%} простыми).',
         "econ.mortgage_x": 'раундов до выкупа',
         "econ.mortgage_y": 'процент за раунд, %',
         "econ.mortgage_title": 'Постоянная комиссия дорога на один круг и дёшева на десять',
@@ -676,7 +748,7 @@ WORDS: dict[str, dict[str, str]] = {
         "until_run.projector": "Запустите эту ячейку, чтобы увидеть переключатель крупного текста.",
         # Миллионер Джуниор: один кубик, половины с киосками, без аукционов, карточка-подарок
         "table.roll_one": "Бросить кубик", "table.too_many_players": "«{board}» — игра для 2–{most} игроков, а не {count}.",
-        "decision.roll_one": "бросить кубик", "decision.buy_free": "купить «{cell}» и поставить киоск или оставить свободной",
+        "decision.roll_one": "бросить кубик", "decision.buy_free": "купить {cell:acc} и поставить киоск или не покупать",
         "decision.manage_plain": "закончить ход", "decision.free_half": "выберите свободную половину: это подарок",
         "board.legend_kiosk": "киоск владельца", "table.decline_free": "Оставить свободной",
         "policy.short_rent": "краткосрочный полис от аренды",
@@ -692,7 +764,7 @@ WORDS: dict[str, dict[str, str]] = {
         "table.buy_shares": "Купить акции: {count} ({amount})",
         "table.sell_shares": "Продать акции: {count} ({amount})",
         "table.buy_policy": "Купить: {policy} ({amount})",
-        "table.buy_lot": "Купить {cell} ({amount})",
+        "table.buy_lot": "Купить: {cell} ({amount})",
         "table.skip_market": "Ничего не нужно",
         "table.shares_held": "акций: {count}",
         "decision.exchange": "стоимость акций {price}: купить или продать акции?",
@@ -774,6 +846,74 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.cli_game": "Партия {game} в папке {store}",
         "classroom.cli_join": "Команды подключаются по адресу {address} с кодом {code}",
         "classroom.cli_teacher": "Экран учителя (одноразовая ссылка: откройте её один раз в браузере учителя и не показывайте на проекторе): {link}",
+        # журнал партии (millionaire.events): падеж клетки и получателя задаёт спецификация формата:
+        # {cell:acc} — «покупает участок „…“», {o:to} — «игроку Борис», «банку» (см. CELL_NOUNS_RU)
+        "event.roll": "{p}: бросок {detail} = {amount}.",
+        "event.roll_one": "{p}: на кубике {amount}.",
+        "event.move": "{p} переходит на клетку {cell}.",
+        "event.income": "{p} проходит СТАРТ и получает {money}.",
+        "event.income_stop": "{p} останавливается на СТАРТе и получает {money}.",
+        "event.pay": "{p} платит {money} {o:to} ({reason}).",
+        "event.buy": "{p} покупает {cell:acc} за {money}.",
+        "event.auction": "{p} выигрывает на аукционе {cell:acc} за {money}.",
+        "event.auction_none": "Ставок нет: {cell:nom} остаётся {where}.",
+        "event.build": "{p} строит на {cell:prep} (уровень {amount}).",
+        "event.sell": "{p} продаёт постройку на {cell:prep} (теперь уровень {amount}).",
+        "event.mortgage": "{p} закладывает {cell:acc} и получает {money}.",
+        "event.redeem": "{p} выкупает {cell:acc} за {money}.",
+        "event.card": "{p} тянет карточку: {detail}",
+        "event.keep_card": "{p} оставляет карточку себе.",
+        "event.trade": "Сделка между игроками {p} и {o}: {detail}.",
+        "event.take_plot": "{p} по карточке забирает {cell:acc} {o:from}.",
+        "event.return_plot": "{p} возвращает {cell:acc} банку.",
+        "event.detain": "{p} попадает под задержание на клетке {cell}.",
+        "event.release": "{p} покидает клетку {cell} ({detail}).",
+        "event.wait": "{p} остаётся под задержанием (дубля нет).",
+        "event.jackpot": "{p} ставит {money} на игровом автомате: {detail}.",
+        "event.collect_fund": "{p} забирает {money} из благотворительного фонда.",
+        "event.swap": "{p} меняется местами с игроком {o}.",
+        "event.bankrupt": "{p} не может заплатить {money} {o:to} ({reason}), становится банкротом и выходит из игры.",
+        "event.tie": "У {count} самых богатых игроков поровну, по {money}; побеждает тот из них, кто ходит раньше: {p}.",
+        "event.game_over": "Игра окончена: побеждает {p} ({detail}).",
+        "event.to_start": "{p} не может заплатить {money} за {cell:acc} и возвращается на СТАРТ.",
+        "event.no_kiosk": "У игрока {p} не осталось киоска для {cell:gen}.",
+        "event.free_half": "{p} получает {cell:acc} в подарок.",
+        "event.share_price": "Стоимость акций теперь {money} ({detail}).",
+        "event.buy_shares": "{p} покупает {count:акцию/акции/акций} за {money}.",
+        "event.sell_shares": "{p} продаёт {count:акцию/акции/акций} за {money}.",
+        "event.policy": "{p} покупает {policy} за {money}.",
+        "event.claim": "У игрока {p} срабатывает {policy}: выплата {money}.",
+        "event.policy_ends": "У игрока {p} на СТАРТе заканчивается {policy}.",
+        "event.lot_waits": "{cell:nom} ждёт покупателя на клетке «Аукцион».",
+        "event.shield": "{cell:nom} не уходит на аукцион: у игрока {p} {policy}.",
+        "event.exchange_die": "{exchange}, кубик {face}",
+        "event.kept_card_due": "{p} выполняет отложенную карточку: {detail}",
+        "event.present_taken": "{p} получает в подарок {cell:acc} и переходит туда.",
+        "event.auction_draw": "{p} бросает {detail} на клетке «Аукцион»: выпадает {cell:nom}.",
+        "event.keep_policy": "{p} оставляет {policy} про запас.",
+        "party.player": "{name}", "party.to_player": "игроку {name}", "party.from_player": "у игрока {name}",
+        "party.bank": "банк", "party.fund": "благотворительный фонд", "party.box": "касса Джекпота",
+        "party.to_bank": "банку", "party.to_fund": "в благотворительный фонд", "party.to_box": "в кассу Джекпота",
+        "party.from_bank": "у банка", "party.from_fund": "из благотворительного фонда", "party.from_box": "из кассы Джекпота",
+        "reason.rent": "аренда", "reason.tax": "налог", "reason.fine": "штраф", "reason.jail": "штраф за освобождение",
+        "reason.card": "по карточке", "reason.repairs": "ремонт", "reason.buy": "покупка", "reason.auction": "аукцион",
+        "reason.build": "строительство", "reason.fee": "комиссия за залог", "reason.debt": "долг",
+        "reason.bankruptcy": "остаток долга", "reason.bet": "ставка", "reason.jackpot": "выигрыш",
+        "reason.mortgage": "залог", "reason.redeem": "выкуп", "reason.sale": "продажа построек", "reason.trade": "сделка",
+        "reason.ticket": "входной билет", "reason.treat": "мороженое",
+        "reason.holding_tax": "налог центральной отрасли", "reason.shares": "акции",
+        "reason.premium": "страховой взнос", "reason.claim": "страховая выплата",
+        "detail.last_player_standing": "все остальные разорились", "detail.timed_game": "игра на время: богаче всех",
+        "detail.round_limit": "лимит раундов: богаче всех", "detail.first_bankruptcy": "первое разорение: богаче всех",
+        "detail.paid_the_fine": "штраф уплачен", "detail.release_card": "по карточке освобождения",
+        "detail.rolled_a_double": "выпал дубль", "detail.three_sevens": "три семёрки",
+        "detail.two_sevens": "две семёрки: вся касса", "detail.three_of_a_kind": "три одинаковых",
+        "detail.a_pair": "пара", "detail.no_win": "без выигрыша", "detail.unowned": "без владельца",
+        "detail.with_its_owner": "у владельца", "detail.a_card": "по карточке", "detail.exchange": "биржа",
+        "detail.card_effect_ends": "действие карточки кончилось",
+        "trade.side": "{name} отдаёт {what}", "trade.nothing": "ничего", "trade.card": "карточку освобождения",
+        "trade.cards": "{count:карточку освобождения/карточки освобождения/карточек освобождения}",
+        "trade.join": ", ", "trade.join_last": " и ",
         "classroom.cli_network": "Внимание: сервер слушает адрес {host}, и к нему может подключиться любое устройство этой сети. "
                                  "Делайте так только в сети, которой доверяете (см. README: A class plays one game).",
         # боты класса из папки (millionaire.class_bots)
@@ -791,7 +931,8 @@ WORDS: dict[str, dict[str, str]] = {
 
 #: The engine's reasons for refusing a move (``IllegalActionError.reason``), as Russian sentences: a
 #: pattern of the English reason and the Russian text with its groups. Cell names in a reason are the
-#: board's English names; :func:`refusal` puts the Russian ones in their place.
+#: board's English names; :func:`refusal` puts the Russian ones in their place, a format such as
+#: ``{0:nom}`` naming the cell with the noun of its kind (as the log does).
 _REFUSALS_RU: tuple[tuple[str, str], ...] = (
     (r"not enough cash \((\d+) < (\d+)\)", "не хватает денег ({0} < {1})"),
     (r"a bid must be at least (\d+)", "ставка должна быть не меньше {0}"),
@@ -803,9 +944,9 @@ _REFUSALS_RU: tuple[tuple[str, str], ...] = (
     (r"a cell is listed twice", "участок указан дважды"),
     (r"a card is listed twice", "карточка указана дважды"),
     (r"(.+) is not a cell", "{0} — не клетка поля"),
-    (r"(.+) does not belong to (.+)", "«{0}» не принадлежит игроку {1}"),
-    (r"(.+)'s industry has buildings", "в отрасли участка «{0}» есть постройки"),
-    (r"(.+) is mortgaged", "«{0}» в залоге"),
+    (r"(.+) does not belong to (.+)", "{0:nom} не принадлежит игроку {1}"),
+    (r"(.+)'s industry has buildings", "в отрасли, к которой относится {0:nom}, есть постройки"),
+    (r"(.+) is mortgaged", "{0:nom} в залоге"),
     (r"(.+) is bankrupt", "{0} — банкрот"),
     (r"(.+) has only (\d+)", "у игрока {0} только {1}"),
     (r"(.+) cannot pay the mortgage fees \((\d+)\) after the trade",
@@ -829,18 +970,30 @@ def refusal(lang: str, reason: str, board: Any = None) -> str:
     'Ставка должна быть не меньше 11.'
     >>> refusal("en", "a bid must be at least 11")
     'A bid must be at least 11.'
+    >>> from millionaire import load_board
+    >>> refusal("ru", "Short Line is mortgaged", load_board("monopoly-us"))
+    'Железнодорожная компания «Железная дорога „Шорт-Лайн“» в залоге.'
     """
     check_lang(lang)
     if lang == "en":
         return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-    names = {cell.name_en: cell.name_ru for cell in board.cells} if board is not None else {}
+    from .events import CellPhrase  # here: events reads this catalogue when it is imported
+
+    cells = {cell.name_en: cell.index for cell in board.cells} if board is not None else {}
     for pattern, text in _REFUSALS_RU:
         match = re.fullmatch(pattern, reason)
         if match:
-            parts = [names.get(part, part) for part in match.groups()]
+            parts = [CellPhrase(board, cells[part], "ru") if part in cells else _Plain(part) for part in match.groups()]
             sentence = text.format(*parts)
             return sentence[:1].upper() + sentence[1:] + "."
     return "Сейчас этот ход невозможен."
+
+
+class _Plain(str):
+    """A word put in a sentence as it is, whatever case the sentence's format asks of a cell."""
+
+    def __format__(self, case: str) -> str:
+        return str(self)
 
 
 def check_lang(lang: str) -> str:
@@ -850,17 +1003,64 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-class _DecimalComma(string.Formatter):
+#: The noun that governs a cell's name in a Russian sentence, by what the cell is, in the cases the
+#: sentences use: «покупает участок „…“», «строит на участке „…“». The board file's name stays in the
+#: nominative inside the quotes after it. A plot is «участок» on every board (the glossary's term;
+#: «предприятие» is Millionaire's large building); Monopoly's railroads and utilities have nouns of their
+#: own, Elite's central industry (railroad cells on a board with ``[central_industry]``) is made of
+#: enterprises that nobody builds on; a Junior half and every cell nobody owns are «клетка».
+CELL_NOUNS_RU: dict[str, dict[str, str]] = {
+    "plot": {"nom": "участок", "acc": "участок", "gen": "участка", "prep": "участке"},
+    "railroad": {"nom": "железнодорожная компания", "acc": "железнодорожную компанию",
+                 "gen": "железнодорожной компании", "prep": "железнодорожной компании"},
+    "central": {"nom": "предприятие", "acc": "предприятие", "gen": "предприятия", "prep": "предприятии"},
+    "utility": {"nom": "коммунальная служба", "acc": "коммунальную службу", "gen": "коммунальной службы",
+                "prep": "коммунальной службе"},
+    "cell": {"nom": "клетка", "acc": "клетку", "gen": "клетки", "prep": "клетке"},
+}
+
+
+def quoted_ru(name: str) -> str:
+    """A name in Russian «quotes»; quotes inside it become the inner „…“ (a name already wholly
+    quoted stays as it is).
+
+    >>> quoted_ru("Казино"), quoted_ru("«Чёрный» бизнес"), quoted_ru("«Банк»")
+    ('«Казино»', '«„Чёрный“ бизнес»', '«Банк»')
+    """
+    if name.startswith("«") and name.endswith("»") and name.count("«") == 1:
+        return name
+    return "«" + name.replace("«", "„").replace("»", "“") + "»"
+
+
+def plural_ru(count: int, one: str, few: str, many: str) -> str:
+    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
+
+    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
+    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
+    """
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} {one}"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return f"{count} {few}"
+    return f"{count} {many}"
+
+
+class _RussianFormatter(string.Formatter):
     """Fills a Russian sentence: a number written with decimals takes the decimal comma of a Russian
-    school (2,5 раунда, 12,5%); integers and words are left alone."""
+    school (2,5 раунда, 12,5%); a whole number with the three forms of a noun as its format,
+    ``{rounds:раунд/раунда/раундов}``, takes the form that agrees with it (21 раунд, 3 раунда);
+    other integers and words are left alone."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        forms = format_spec.split("/")
+        if len(forms) == 3 and isinstance(value, numbers.Real):
+            return plural_ru(int(round(value)), *forms)
         text = super().format_field(value, format_spec)
         decimal = format_spec[-1:] in tuple("eEfFgG%") or (not format_spec and isinstance(value, float))
         return text.replace(".", ",") if decimal and not isinstance(value, str) else text
 
 
-_RUSSIAN = _DecimalComma()
+_RUSSIAN = _RussianFormatter()
 
 
 def word(lang: str, key: str, **fields: Any) -> str:
@@ -870,6 +1070,8 @@ def word(lang: str, key: str, **fields: Any) -> str:
     '<b>Кинотеатр</b>, уровень 1: вложено 300, доход 12,5 за раунд, окупается за 24,0 раунда'
     >>> word("en", "econ.invest_summary", name="Cinema", level=1, cost=300, income=12.5, payback=24.0)[-35:]
     '12.5 per round, payback 24.0 rounds'
+    >>> word("ru", "event.buy_shares", p="Анна", count=21, money="2100 фантов")
+    'Анна покупает 21 акцию за 2100 фантов.'
     """
     text = WORDS[check_lang(lang)][key]
     return _RUSSIAN.format(text, **fields) if lang == "ru" else text.format(**fields)

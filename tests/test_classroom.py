@@ -204,7 +204,7 @@ def test_end_now_is_the_rules_timed_ending_the_richest_wins(lesson):
     assert result.reason == "timed game: the richest"
     assert worth[result.winner] == max(worth) and result.winner == worth.index(max(worth))
     assert lesson.game.events[-1].kind == "game_over"
-    assert "wins" in lesson.status("en") and "победитель" in lesson.status("ru")
+    assert "wins" in lesson.status("en") and "побеждает" in lesson.status("ru")
 
 
 def test_export_writes_what_lesson_11_reads(lesson, tmp_path):

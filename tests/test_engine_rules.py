@@ -1303,7 +1303,7 @@ def test_the_bankruptcy_sentence_names_the_debt_and_the_creditor(classic):
     assert "Anna cannot pay Boris 1500 fants (rent), is bankrupt and leaves the game." in game.log()
     russian = game.log("ru")
     assert any("банкрот" in line and "аренда" in line and "Boris" in line for line in russian)
-    assert any(line.startswith("Игра окончена, победитель — Boris") for line in russian)
+    assert any(line.startswith("Игра окончена: побеждает Boris") for line in russian)
     assert not any("(а)" in line for line in russian)
 
 
@@ -1312,7 +1312,7 @@ def test_a_tie_for_the_richest_says_how_it_was_broken(classic):
     result = game.end_now()
     assert result.winner == 0
     assert "3 players tie as the richest, at 2000 fants each; Anna wins as the first of them in the order of play." in game.log()
-    assert any("Поровну у 3 самых богатых" in line for line in game.log("ru"))
+    assert "У 3 самых богатых игроков поровну, по 2000 фантов; побеждает тот из них, кто ходит раньше: Anna." in game.log("ru")
     untied = new_game(classic, 2)
     untied.state.players[1].cash += 1
     untied.state.bank_balance -= 1

@@ -388,7 +388,7 @@ def test_the_present_card_gives_any_free_half(junior):
     game.apply(Action.choose(23))
     assert game.state.owner[23] == 0 and cash(game)[0] == 40
     assert game.log("en", last=1)[0] == "Anna gets Roller coaster, right half as a present."
-    assert game.log("ru", last=1)[0] == "Anna получает «Американские горки, правая половина» в подарок."
+    assert game.log("ru", last=1)[0] == "Anna получает клетку «Американские горки, правая половина» в подарок."
 
 
 def test_the_present_card_does_nothing_without_a_kiosk_or_a_free_half(junior):

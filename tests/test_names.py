@@ -40,11 +40,18 @@ def abbreviates(short: str, full: str) -> bool:
 
 
 def stray_short_names(text: str, board, lang: str) -> list[str]:
-    """Short names that stand in ``text`` without their full name around them."""
+    """Short names that stand in ``text`` without their full name around them (a name's own «quotes»
+    inside the quotes of a Russian sentence are the inner „quotes“)."""
+    text = outer_quotes(text)
     for name in sorted({c.name(lang) for c in board.cells}, key=len, reverse=True):
         text = text.replace(name, " ")
     return [c.short(lang) for c in board.cells if c.short(lang) != c.name(lang)
             and re.search(rf"(?<!\w){re.escape(c.short(lang))}(?!\w)", text)]
+
+
+def outer_quotes(text: str) -> str:
+    """``text`` with the inner „quotes“ of a Russian sentence back as the «quotes» of a board's names."""
+    return text.replace("„", "«").replace("“", "»")
 
 
 def test_abbreviates():
@@ -71,7 +78,7 @@ def test_the_log_names_cells_by_their_full_names(board_key, lang):
     for event, line in zip(game.events, game.log(lang)):
         assert not stray_short_names(line, board, lang), line
         if event.cell >= 0 and event.kind in ("buy", "move", "mortgage", "redeem", "build"):
-            assert board.cells[event.cell].name(lang) in line, line
+            assert board.cells[event.cell].name(lang) in outer_quotes(line), line
             named += 1
     assert named > 20
 

@@ -281,7 +281,7 @@ def test_every_refusal_a_table_can_meet_has_russian_words():
     for reason in reasons:
         text = refusal("ru", reason, board)
         assert text != "Сейчас этот ход невозможен.", reason
-    assert refusal("ru", "Bakery is mortgaged", board) == "«Хлебопекарня» в залоге."
+    assert refusal("ru", "Bakery is mortgaged", board) == "Участок «Хлебопекарня» в залоге."
     assert refusal("ru", "something new", board) == "Сейчас этот ход невозможен."
 
 
