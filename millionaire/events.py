@@ -35,6 +35,7 @@ EVENT_KINDS = (
     "keep_card", "trade", "take_plot", "return_plot", "detain", "release", "wait", "jackpot", "collect_fund",
     "swap", "bankrupt", "tie", "game_over", "to_start", "no_kiosk", "free_half",
     "share_price", "buy_shares", "sell_shares", "policy", "claim", "policy_ends", "lot_waits", "shield",
+    "keep_policy", "kept_card_due", "present_taken", "auction_draw",
 )
 
 #: The three pots by seat, as the ``party.*`` words name them.
@@ -135,7 +136,7 @@ def describe(event: Event, board: Board, names: list[str], lang: str = "en") -> 
     detail = event.detail
     if kind == "trade" and detail.startswith("["):
         detail = trade_text(json.loads(detail), event.player, board, names, lang)
-    elif kind == "card" and ":" in detail:
+    elif kind in ("card", "kept_card_due") and ":" in detail:
         deck, number = detail.split(":")
         detail = one_line(board.decks[deck].cards[int(number)].text(lang))
     elif kind == "jackpot":

@@ -75,8 +75,14 @@ def every_event(board):
             yield Event("policy", seat, -1, 50, -1, policy)
             yield Event("claim", seat, -1, 30, other, policy)
             yield Event("policy_ends", seat, -1, 0, -1, policy)
+            yield Event("keep_policy", seat, -1, 0, -1, policy)
             for cell in ownable:
                 yield Event("shield", seat, cell, 0, -1, policy)
+        for key, deck in board.decks.items():
+            yield Event("kept_card_due", seat, -1, 0, -1, f"{key}:0")
+        for cell in ownable:
+            yield Event("present_taken", seat, cell)
+            yield Event("auction_draw", seat, cell, 0, -1, "2-5-6")
 
 
 def without_names(sentence: str) -> str:

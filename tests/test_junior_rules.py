@@ -253,7 +253,7 @@ def test_a_present_reads_in_both_languages_is_saved_and_the_bots_take_it(junior)
     roll(game, 4)
     assert decision_text(game, "en") == ("nobody could pay for Roller coaster, left half: come to it from where "
                                           "you stand and own it free?")
-    assert decision_text(game, "ru").startswith("за «Американские горки, левая половина» не смогли заплатить")
+    assert decision_text(game, "ru").startswith("за клетку «Американские горки, левая половина» не смогли заплатить")
     assert [action_label(game, a, "ru") for a in game.legal_actions()] == ["Взять даром", "Нет, спасибо"]
     state = GameState.from_json(game.state.to_json(), junior)
     assert state.pending == game.state.pending
