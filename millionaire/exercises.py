@@ -90,7 +90,7 @@ def clean_name(text: str) -> str:
     """
     if not isinstance(text, str):
         raise ExerciseError("exercise.no_name")
-    name = " ".join(unicodedata.normalize("NFKC", one_line(text[:100 * MOST_NAME])).split())
+    name = " ".join(unicodedata.normalize("NFKC", one_line(text)).split())
     if not name:
         raise ExerciseError("exercise.no_name")
     if len(name) > MOST_NAME:
@@ -412,7 +412,7 @@ EXERCISES: dict[str, Exercise] = {exercise.key: exercise for exercise in (
 def exercise(key: str) -> Exercise:
     """The exercise ``key`` (``"02.dice"``), or a clear error naming those there are."""
     if key not in EXERCISES:
-        raise ExerciseError("exercise.unknown", key=shown(key), known=", ".join(EXERCISES))
+        raise ExerciseError("exercise.unknown", name=shown(key), known=", ".join(EXERCISES))
     return EXERCISES[key]
 
 
