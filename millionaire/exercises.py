@@ -44,7 +44,6 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -290,7 +289,7 @@ def record_try(folder: str | os.PathLike[str], name: str, exercise: Exercise, ty
     '0,5'
     """
     shown_name = clean_name(name)
-    moment = (when or datetime.datetime.now(datetime.timezone.utc)).astimezone(datetime.timezone.utc)
+    moment = (when or datetime.datetime.now(datetime.UTC)).astimezone(datetime.UTC)
     line = json.dumps({
         "lesson": exercise.lesson, "exercise": exercise.key, "name": shown_name,
         "variant": variant_label(variant_seed(name, exercise.key)), "answer": one_line(typed, most=MOST_ANSWER),
@@ -324,7 +323,7 @@ def _dice(draw: Draw) -> Variant:
     ), probability=True)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _payback_rows(opponents: int) -> tuple[dict[str, Any], ...]:
     from .board import load_board
     from .economics import investment_table
