@@ -152,7 +152,8 @@ class Draw:
 @dataclass(frozen=True)
 class Variant:
     """One pupil's exercise: the question (a key of ``words.py``) with its numbers, the answer, how
-    close a right answer must be, and the values known mistakes give, each with its hint's key.
+    close a right answer must be, its decimals, the values known mistakes give, each with its hint's
+    key, and whether the answer is a share from 0 to 1 (a probability, a Gini).
 
     A number of the question may be a ``{"en": ..., "ru": ...}`` pair (an industry's name).
     """
@@ -163,7 +164,7 @@ class Variant:
     tolerance: float
     places: int
     mistakes: tuple[tuple[float, str], ...] = ()
-    probability: bool = False
+    share: bool = False
 
     def text(self, lang: str) -> str:
         """The question with this variant's numbers, in ``lang``."""
@@ -177,14 +178,15 @@ class Variant:
 
     def hint(self, given: float) -> str:
         """The key of the hint for a wrong answer: the mistake it matches, else the kind of slip
-        (a percentage, a probability outside 0..1, the sign, rounding), else a plain "not yet"."""
+        (a percentage for a share, a share outside 0..1, the sign, rounding, a factor of 10), else a
+        plain "not yet"."""
         close = self.tolerance
         for value, key in self.mistakes:
             if abs(given - value) <= close and not self.is_right(value):
                 return key
-        if self.probability and abs(given / 100 - self.answer) <= close:
+        if self.share and abs(given / 100 - self.answer) <= close:
             return "exercise.hint_percent"
-        if self.probability and not 0 <= given <= 1:
+        if self.share and not 0 <= given <= 1:
             return "exercise.hint_range"
         if self.answer and abs(given + self.answer) <= close:
             return "exercise.hint_sign"
@@ -320,7 +322,7 @@ def _dice(draw: Draw) -> Variant:
     return Variant(f"exercise.q_dice_{side}", {"k": k}, answer, 0.0006, 3, mistakes=(
         (strict, "exercise.hint_dice_edge"), (float(totals[k]), "exercise.hint_dice_one"),
         (1 - answer, "exercise.hint_dice_other"), (answer * 36, "exercise.hint_dice_count"),
-    ), probability=True)
+    ), share=True)
 
 
 @functools.cache
@@ -380,7 +382,7 @@ def _wilson(draw: Draw) -> Variant:
     return Variant("exercise.q_wilson", {"wins": wins, "games": games}, low, 0.0011, 3, mistakes=(
         (normal, "exercise.hint_wilson_normal"), (high, "exercise.hint_wilson_high"),
         (rate, "exercise.hint_wilson_rate"),
-    ), probability=True)
+    ), share=True)
 
 
 def _gini(draw: Draw) -> Variant:
@@ -395,7 +397,7 @@ def _gini(draw: Draw) -> Variant:
     return Variant("exercise.q_gini", {"worths": listed}, answer, 0.0006, 3, mistakes=(
         (answer * 4 / 3, "exercise.hint_gini_corrected"), (answer / 2, "exercise.hint_gini_half"),
         (answer * 2, "exercise.hint_gini_double"),
-    ), probability=True)
+    ), share=True)
 
 
 #: The exercises, by key.

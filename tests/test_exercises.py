@@ -247,6 +247,33 @@ def test_a_try_that_cannot_be_saved_is_said_and_still_checked(tmp_path):
     assert "Right!" in box.feedback.value and "could not be saved" in box.feedback.value
 
 
+def test_a_link_in_place_of_a_pupils_file_is_not_followed(tmp_path):
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("kept")
+    (tmp_path / "answers").mkdir()
+    (tmp_path / "answers" / file_name("Vera")).symlink_to(target)
+    with pytest.raises(OSError):
+        record_try(tmp_path / "answers", "Vera", EXERCISES["02.dice"], "1", 1.0, False)
+    assert target.read_text() == "kept"
+    rows, notes = collected(tmp_path / "answers")
+    assert rows == [] and notes == [f"{file_name('Vera')}: not a plain file, skipped"]
+
+
+def test_another_name_in_the_same_box_starts_its_count_again(tmp_path):
+    box = ExerciseBox("09.gini", folder=tmp_path)
+    box.set_name("Vera")
+    box.set_answer("0,1")
+    box.check()
+    box.check()
+    assert box.tries == 2
+    box.set_name("vera ")  # the same pupil
+    assert box.tries == 2
+    box.set_name("Boris Ivanov")
+    box.set_answer("0,1")
+    box.check()
+    assert box.tries == 1 and "Answers checked so far: 1." in box.feedback.value
+
+
 def test_a_long_answer_is_cut_in_the_file(tmp_path):
     path = record_try(tmp_path, "Vera", EXERCISES["02.dice"], "1" * 5000 + "\x1b[31m", None, False)
     assert len(json.loads(path.read_text(encoding="utf-8"))["answer"]) == 40

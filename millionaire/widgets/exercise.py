@@ -14,7 +14,7 @@ Examples
 True
 >>> box.set_answer("2")
 >>> box.check()
->>> "Вероятность лежит между 0 и 1." in box.feedback.value, box.tries
+>>> "Ответ лежит между 0 и 1." in box.feedback.value, box.tries
 (True, 1)
 """
 
@@ -95,8 +95,10 @@ class ExerciseBox(UntilRun, widgets.VBox):
             return
         self.feedback.value = ""
         try:
-            self._variant = self.exercise.variant(name)
-            self._name = name
+            variant = self.exercise.variant(name)
+            if variant != self._variant:
+                self.tries = 0  # another pupil at the same computer
+            self._variant, self._name = variant, name
         except ExerciseError as error:
             self._variant, self._name = None, ""
             self.feedback.value = error_html(error.text(self.lang))
