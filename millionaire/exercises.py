@@ -310,19 +310,32 @@ def record_try(folder: str | os.PathLike[str], name: str, exercise: Exercise, ty
 # ---------------------------------------------------------------- the exercises of the lessons
 
 def _dice(draw: Draw) -> Variant:
-    """Lesson 02: the chance that the total of two dice is at least (or at most) ``k``."""
+    """Lesson 02: the chance that the total of two dice is at least ``k``, at most ``k``, or from ``a`` to ``b``."""
     from .movement import sum_distribution
 
     totals = sum_distribution()
-    side = draw.choice(("at_least", "at_most"))
-    k = draw.integer(4, 11) if side == "at_least" else draw.integer(3, 10)
-    asked = [t for t in totals if (t >= k if side == "at_least" else t <= k)]
-    answer = float(sum(totals[t] for t in asked))
-    strict = float(sum(totals[t] for t in asked if t != k))
-    return Variant(f"exercise.q_dice_{side}", {"k": k}, answer, 0.0006, 3, mistakes=(
-        (strict, "exercise.hint_dice_edge"), (float(totals[k]), "exercise.hint_dice_one"),
-        (1 - answer, "exercise.hint_dice_other"), (answer * 36, "exercise.hint_dice_count"),
-    ), share=True)
+    side = draw.choice(("at_least", "at_most", "between"))
+    if side == "between":
+        low = draw.integer(3, 9)
+        high = draw.integer(low + 2, 11)
+    elif side == "at_least":
+        low, high = draw.integer(4, 11), 12
+    else:
+        low, high = 2, draw.integer(3, 10)
+
+    def chance(first: int, last: int) -> float:
+        return float(sum(p for total, p in totals.items() if first <= total <= last))
+
+    answer = chance(low, high)
+    ends = [low] if side == "at_least" else [high] if side == "at_most" else [low, high]
+    mistakes = [(chance(low + (low in ends), high - (high in ends)), "exercise.hint_dice_edge"),
+                (1 - answer, "exercise.hint_dice_other"), (answer * 36, "exercise.hint_dice_count")]
+    if side == "between":
+        mistakes += [(chance(low + 1, high), "exercise.hint_dice_edge"), (chance(low, high - 1), "exercise.hint_dice_edge")]
+    else:
+        mistakes.append((float(totals[ends[0]]), "exercise.hint_dice_one"))
+    numbers = {"k": ends[0]} if side != "between" else {"a": low, "b": high}
+    return Variant(f"exercise.q_dice_{side}", numbers, answer, 0.0006, 3, mistakes=tuple(mistakes), share=True)
 
 
 @functools.cache

@@ -68,9 +68,10 @@ def test_the_answers_come_from_the_kits_functions():
     totals = movement.sum_distribution()
     for name in NAMES:
         dice = EXERCISES["02.dice"].variant(name)
-        k = dice.numbers["k"]
-        asked = [t for t in totals if (t >= k if dice.question.endswith("at_least") else t <= k)]
-        assert dice.answer == pytest.approx(float(sum(totals[t] for t in asked)))
+        side = dice.question.removeprefix("exercise.q_dice_")
+        low, high = {"at_least": (dice.numbers.get("k"), 12), "at_most": (2, dice.numbers.get("k")),
+                     "between": (dice.numbers.get("a"), dice.numbers.get("b"))}[side]
+        assert dice.answer == pytest.approx(float(sum(totals[t] for t in range(low, high + 1))))
         jackpot = EXERCISES["07.jackpot"].variant(name)
         assert jackpot.answer == pytest.approx(float(economics.jackpot_expected_value(jackpot.numbers["bet"],
                                                                                        jackpot.numbers["box"])))
@@ -140,6 +141,10 @@ def test_each_kind_of_mistake_gets_its_own_hint():
     assert hint(1.5) == "exercise.hint_range"
     assert hint(0.41) == "exercise.hint_rounding"
     assert hint(0.9) == "exercise.hint_wrong"
+    between = EXERCISES["02.dice"].variant("Egor")  # from 8 to 10: 5 + 4 + 3 outcomes
+    assert between.numbers == {"a": 8, "b": 10} and between.answer == pytest.approx(12 / 36)
+    assert between.hint(4 / 36) == between.hint(9 / 36) == between.hint(7 / 36) == "exercise.hint_dice_edge"
+    assert between.hint(24 / 36) == "exercise.hint_dice_other"
     jackpot = EXERCISES["07.jackpot"].variant("Anna Petrova")  # bet 20, empty box: a loss
     assert jackpot.numbers == {"bet": 20, "box": 0}
     assert jackpot.hint(-jackpot.answer) == "exercise.hint_sign"
