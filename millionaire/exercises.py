@@ -192,8 +192,9 @@ class Variant:
             return "exercise.hint_sign"
         if abs(given - self.answer) <= 20 * close:
             return "exercise.hint_rounding"
-        if self.answer and any(abs(given - self.answer * factor) <= close * factor for factor in (10, 100, 1000)) \
-                or any(abs(given * factor - self.answer) <= close for factor in (10, 100, 1000)):
+        too_large = any(abs(given - self.answer * factor) <= close * factor for factor in (10, 100, 1000))
+        too_small = any(abs(given * factor - self.answer) <= close for factor in (10, 100, 1000))
+        if self.answer and (too_large or too_small):
             return "exercise.hint_factor"
         return "exercise.hint_wrong"
 
@@ -414,7 +415,7 @@ def _gini(draw: Draw) -> Variant:
 
 
 #: The exercises, by key.
-EXERCISES: dict[str, Exercise] = {exercise.key: exercise for exercise in (
+EXERCISES: dict[str, Exercise] = {each.key: each for each in (
     Exercise("02.dice", "exercise.t_dice", _dice),
     Exercise("04.payback", "exercise.t_payback", _payback),
     Exercise("07.jackpot", "exercise.t_jackpot", _jackpot),
@@ -434,7 +435,7 @@ def lesson_exercises(lesson: str | None) -> list[Exercise]:
     """The exercises of ``lesson`` (``"02"``, or ``"2"``), or all of them for ``None``."""
     if lesson is None:
         return list(EXERCISES.values())
-    number = lesson.strip().zfill(2) if isinstance(lesson, str) else lesson
+    number = lesson.strip().zfill(2)
     chosen = [each for each in EXERCISES.values() if each.lesson == number]
     if not chosen:
         raise ExerciseError("exercise.no_lesson", lesson=shown(lesson),
