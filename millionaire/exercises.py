@@ -530,8 +530,9 @@ def _check_line(line: str) -> tuple[str, dict[str, Any]]:
 def collected(folder: str | os.PathLike[str], lesson: str | None = None,
               lang: str = "en") -> tuple[list[dict[str, Any]], list[str]]:
     """What each pupil tried, read from ``folder``: one row per pupil and exercise, in the order of
-    their first try, with ``name``, ``exercise``, ``question`` (their numbers), ``shown`` (their
-    variant's answer), ``tries`` (the answers as typed) and ``right`` (whether a try was right); and
+    the files' names and their lines, with ``name``, ``exercise``, ``question`` (their numbers), ``shown`` (their
+    variant's answer), ``tries`` (the answers as typed) and ``right`` (whether a try's value is
+    right, judged again rather than read from the file); and
     the notes on skipped lines, in ``lang``.
 
     >>> import tempfile
@@ -555,7 +556,8 @@ def collected(folder: str | os.PathLike[str], lesson: str | None = None,
             rows[who] = {"name": clean_name(entry["name"]), "exercise": each.key, "question": variant.text(lang),
                          "shown": variant.shown_answer(lang), "tries": [], "right": False}
         rows[who]["tries"].append(entry["answer"])
-        rows[who]["right"] = rows[who]["right"] or entry["right"]
+        value = entry["value"]  # judged again: a "right" edited into the file counts for nothing
+        rows[who]["right"] = rows[who]["right"] or (value is not None and each.variant(entry["name"]).is_right(value))
     return list(rows.values()), [word(lang, key, **fields) for key, fields in notes]
 
 

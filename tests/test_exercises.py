@@ -318,6 +318,9 @@ def test_the_collected_answers_show_each_pupils_tries_and_answer(tmp_path):
                      "broken.jsonl: line 2: a field is missing or of the wrong kind, skipped",
                      "forged.jsonl: line 1: the variant does not match the name (the line was changed by hand?), skipped",
                      "huge.jsonl: larger than 1000000 bytes (not written by the kit), skipped"]
+    record_try(tmp_path, "Egor", dice, "0,9", 0.9, True)  # "right" as if edited into the file
+    edited, _ = collected(tmp_path, lesson="02")
+    assert [(row["name"], row["right"]) for row in edited] == [("Egor", False), ("Vera", True)]  # by file name
     only, _ = collected(tmp_path, lesson="9", lang="ru")
     assert [row["exercise"] for row in only] == ["09.gini"]
 
