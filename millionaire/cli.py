@@ -483,6 +483,31 @@ def _worksheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _exercises(args: argparse.Namespace) -> int:
+    from .exercises import ExerciseError, answer_key, collected, format_collected, format_key
+
+    lang = args.lang
+    try:
+        if args.answers is not None:
+            rows, notes = collected(args.answers, args.lesson, lang)
+            _emit(format_collected(rows, notes, args.answers, lang))
+            return 0
+        names = list(args.names or [])
+        if args.names_file is not None:
+            try:
+                with open(args.names_file, encoding="utf-8-sig") as source:
+                    names += [line for line in source.read(1_000_000).splitlines() if line.strip()]
+            except (OSError, UnicodeDecodeError) as error:
+                reason = getattr(error, "strerror", None) or type(error).__name__
+                raise ExerciseError("exercise.names_file", path=one_line(args.names_file), reason=reason) from None
+        if not names:
+            raise ExerciseError("exercise.no_names")
+        _emit(format_key(answer_key(args.lesson, names, lang), lang))
+    except ExerciseError as error:
+        raise MillionaireError(error.text(lang)) from None
+    return 0
+
+
 def _add_board_argument(parser: argparse.ArgumentParser) -> None:
     """``--board``, which every subcommand takes."""
     parser.add_argument("--board", default="millionaire-classic", help="built-in name or path of a board file")
@@ -568,6 +593,16 @@ def build_parser() -> argparse.ArgumentParser:
     worksheet.add_argument("--lang", choices=("en", "ru"), default="en")
     worksheet.add_argument("--folder", default=".", help="where to write worksheet_NN_LANG.pdf and worksheet_NN_LANG_key.pdf (default: here)")
     worksheet.set_defaults(handler=_worksheet)
+    exercises = commands.add_parser("exercises", help="the self-checking exercises for the teacher: each pupil's "
+                                    "variant and its answer, and what the pupils tried (the answers folder)")
+    exercises.add_argument("--answers", metavar="FOLDER", default=None,
+                           help="the collected answers/ folder: each pupil's tries with their variant's answer")
+    exercises.add_argument("--lesson", default=None, help="only this lesson's exercise (02, 04, 07, 08, 09; default: all)")
+    exercises.add_argument("--names", nargs="+", metavar="NAME", default=None,
+                           help="the answer key for these pupils' names, as they type them")
+    exercises.add_argument("--names-file", metavar="FILE", default=None, help="the names, one a line (a class list)")
+    exercises.add_argument("--lang", choices=("en", "ru"), default="en")
+    exercises.set_defaults(handler=_exercises)
     return parser
 
 

@@ -127,7 +127,19 @@ def jackpot_lab(lang):
     return lab
 
 
-WIDGETS = [game_table, junior_table, play_app, landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
+def exercise_box(lang):
+    import tempfile
+
+    from millionaire.widgets import ExerciseBox
+
+    box = ExerciseBox("07.jackpot", lang=lang, folder=tempfile.mkdtemp())
+    box.set_name("Анна Петрова" if lang == "ru" else "Anna Petrova")
+    box.set_answer("2,5")
+    box.check()  # a hint, in the language
+    return box
+
+
+WIDGETS = [exercise_box, game_table, junior_table, play_app, landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
 
 
 @pytest.mark.parametrize("make", WIDGETS, ids=lambda make: make.__name__)
@@ -168,7 +180,7 @@ def unnamed_or_untipped(widget, lang: str) -> list[str]:
     return problems
 
 
-LABS = [landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
+LABS = [exercise_box, landing_explorer, tournament_runner, investment_explorer, mortgage_lab, jackpot_lab]
 
 
 @pytest.mark.parametrize("make", LABS, ids=lambda make: make.__name__)

@@ -7,8 +7,9 @@ message rather than raising.
 from .app import PlayApp
 from .common import Panel, ProjectorSwitch, TitledImage, projector
 from .economics import InvestmentExplorer, JackpotLab, MortgageLab
+from .exercise import ExerciseBox
 from .game_table import GameTable
 from .landing import LandingExplorer
 from .tournament import TournamentRunner
 
-__all__ = ["GameTable", "PlayApp", "Panel", "ProjectorSwitch", "TitledImage", "projector", "InvestmentExplorer", "JackpotLab", "LandingExplorer", "MortgageLab", "TournamentRunner"]
+__all__ = ["ExerciseBox", "GameTable", "PlayApp", "Panel", "ProjectorSwitch", "TitledImage", "projector", "InvestmentExplorer", "JackpotLab", "LandingExplorer", "MortgageLab", "TournamentRunner"]
