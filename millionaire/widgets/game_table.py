@@ -29,7 +29,6 @@ import ipywidgets as widgets
 
 from ..actions import Action, Trade
 from ..agents import make_agent
-from ..board import load_board
 from ..editions import keys
 from ..engine import Game
 from ..errors import IllegalActionError
@@ -39,7 +38,7 @@ from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import (CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, TitledImage, UntilRun, error_html, language_options,
+from .common import (CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, TitledImage, UntilRun, builtin_board, error_html, language_options,
                      relabel)
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
@@ -56,7 +55,7 @@ TABLE_BOARDS = keys("table")
 
 def table_board_options(lang: str) -> list[tuple[str, str]]:
     """The table's boards as (name in ``lang``, key) pairs, for its dropdown."""
-    return [(load_board(key).name(lang), key) for key in TABLE_BOARDS]
+    return [(builtin_board(key).name(lang), key) for key in TABLE_BOARDS]
 
 
 def _button(description: str = "", style: str = "") -> widgets.Button:
@@ -270,7 +269,7 @@ class GameTable(UntilRun, widgets.VBox):
         if seed < 0:
             self.message.value = self._error(self.word("bad_seed", seed=seed))
             return
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         rules = RuleSet.for_board(board.key).replace(shuffle_seats=False)
         if count > rules.max_players:  # Junior's box has 4 tokens
             self.message.value = self._error(self.word("too_many_players", board=board.name(self.lang),
