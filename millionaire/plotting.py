@@ -330,6 +330,7 @@ class BoardView:
             raise ValueError(f"text_scale must be from 1 to {MOST_TEXT_SCALE}, got {text_scale!r}")
         self.text_scale = text_scale
         self.layout = BoardLayout(board)
+        own_figure = ax is None
         if ax is None:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
             from matplotlib.figure import Figure
@@ -337,6 +338,7 @@ class BoardView:
             figure = Figure(figsize=(size_px / 100, size_px / 100), dpi=100)
             FigureCanvasAgg(figure)
             ax = figure.add_axes((0, 0, 1, 1))
+        self._unit_points: float | None = None
         self.board, self.ax, self.lang, self.names = board, ax, lang, list(names)
         self.fast = fast  # moving parts are blitted over a cached background (see render_png)
         self._dynamic: list[Any] = []   # tokens and the centre panel: redrawn after every event
@@ -351,11 +353,15 @@ class BoardView:
         self.colorbar: Any = None
         self._background = None
         self._recolour: _Recolour | None = None  # the board's picture for show_values, drawn once
+        if own_figure:  # never laid out again: its sizes are fixed
+            self._unit_points = self.points(1.0)
         self._draw_static()
 
     # -------------------------------------------------------------- sizes
     def points(self, size: float) -> float:
         """A size in cell widths as a font size in points, for this axes."""
+        if self._unit_points is not None:
+            return size * self._unit_points
         figure = self.ax.figure
         width_px = self.ax.get_position().width * figure.get_figwidth() * figure.dpi
         height_px = self.ax.get_position().height * figure.get_figheight() * figure.dpi
@@ -374,7 +380,7 @@ class BoardView:
         ax.set_ylim(0, E)
         ax.set_aspect("equal")
         ax.axis("off")
-        ax.add_patch(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
+        ax.add_artist(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
         centre = layout.centre
         name = one_line(board.name(lang))
         title = min(0.5, (centre.w - 0.3) / (max(text_width_em(name), 1.0) * 1.08))  # fits a small centre
@@ -384,11 +390,11 @@ class BoardView:
             plan = layout.plans[cell.index]
             face_colour = _KIND_FACE.get(cell.kind, _PLOT_FACE)
             face = Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, facecolor=face_colour, edgecolor="#444444", lw=0.8)
-            ax.add_patch(face)
+            ax.add_artist(face)
             self._faces[cell.index] = face
             if plan.band is not None and cell.kind in (CellKind.PLOT, CellKind.ATTRACTION):  # attractions: Junior
                 colour = board.industries[cell.industry].colour
-                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=colour, edgecolor="#444444",
+                ax.add_artist(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=colour, edgecolor="#444444",
                                        lw=0.6, hatch=BAND_HATCHES[cell.industry % len(BAND_HATCHES)],
                                        hatchcolor=_text_colour(colour), hatch_linewidth=0.9))
             self._draw_name(cell.index)
@@ -447,17 +453,17 @@ class BoardView:
         for i, (kind, text) in enumerate(items):
             left = x + i * step
             if kind == "owner":
-                self._legend.append(self.ax.add_patch(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor=PLAYER_COLOURS[1],
+                self._legend.append(self.ax.add_artist(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor=PLAYER_COLOURS[1],
                                                                 edgecolor="#333333", lw=0.6)))
                 self._legend.append(self._text(left + 0.21, y, "A", SMALL_FONT, ha="center", va="center", color="white",
                                                fontweight="bold"))
             elif kind == "branch":
-                self._legend.append(self.ax.add_patch(_house(left + 0.2, y, 0.13, _BRANCH)))
+                self._legend.append(self.ax.add_artist(_house(left + 0.2, y, 0.13, _BRANCH)))
             elif kind == "enterprise":
-                self._legend.append(self.ax.add_patch(_enterprise(Box(left, y - 0.15, 0.5, 0.3), _ENTERPRISE)))
+                self._legend.append(self.ax.add_artist(_enterprise(Box(left, y - 0.15, 0.5, 0.3), _ENTERPRISE)))
                 self._legend.append(self._text(left + 0.25, y, "★", 0.2, ha="center", va="center", color="white", zorder=6))
             else:
-                self._legend.append(self.ax.add_patch(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor="white", hatch="////",
+                self._legend.append(self.ax.add_artist(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor="white", hatch="////",
                                                                 edgecolor="#555555", lw=0.6)))
             self._legend.append(self._text(left + 0.52, y, text, size, ha="left", va="center", color="#222222"))
 

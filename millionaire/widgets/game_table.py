@@ -168,6 +168,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.children = [widgets.HTML(CLASSROOM_CSS), row]
         self.game: Game
         self.text_scale = 1.0
+        self._views: dict[tuple[str, str, float], BoardView] = {}
         self._relabel()
         self.new_game()
         PROJECTOR.follow(self)
@@ -199,7 +200,7 @@ class GameTable(UntilRun, widgets.VBox):
             if player.name == default:
                 player.name = NAMES[lang][NAMES[old].index(default)]
         self._relabel()
-        self.view = BoardView(self.game.board, lang=lang, fast=True, text_scale=self.text_scale)
+        self.view = self._board_view()
         self.refresh()
 
     def show_projector(self, on: bool) -> None:
@@ -209,8 +210,16 @@ class GameTable(UntilRun, widgets.VBox):
         scale = PROJECTOR_TEXT_SCALE if on else 1.0
         if scale != self.text_scale:
             self.text_scale = scale
-            self.view = BoardView(self.game.board, lang=self.lang, fast=True, text_scale=scale)
+            self.view = self._board_view()
             self.refresh()
+
+    def _board_view(self) -> BoardView:
+        """The board's picture for the game's board, the table's language and text size: drawn
+        once for each, then only what changes in play is drawn again."""
+        key = (self.game.board.key, self.lang, self.text_scale)
+        if key not in self._views:
+            self._views[key] = BoardView(self.game.board, lang=self.lang, fast=True, text_scale=self.text_scale)
+        return self._views[key]
 
     def _relabel(self) -> None:
         """Put every control's words in the table's language."""
@@ -278,7 +287,7 @@ class GameTable(UntilRun, widgets.VBox):
         agents = [None if c.value == "human" else make_agent(c.value, seed=seed * 10 + i)
                   for i, c in enumerate(self.seat_choices[:count])]
         self.game = Game(board, rules, agents=agents, seed=seed, names=NAMES[self.lang][:count])
-        self.view = BoardView(board, lang=self.lang, fast=True, text_scale=self.text_scale)
+        self.view = self._board_view()
         self.history: list[Any] = []
         self.message.value = ""
         if self.instant_bots.value and self.humans:  # a table of bots only waits for auto-play

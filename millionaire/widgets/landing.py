@@ -55,9 +55,10 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self.simulated: np.ndarray | None = None
         self._views: dict[tuple[str, str], BoardView] = {}
         self._charts: dict[tuple[str, str, str], _Chart] = {}
+        self._relabelling = False
         self._relabel(jail=jail, per=per)
         for control in (self.board_choice, self.jail_choice, self.view_choice, self.long_run, self.turns_slider):
-            control.observe(lambda _: self.refresh(), names="value")
+            control.observe(lambda _: self._relabelling or self.refresh(), names="value")
         self.simulate_button.on_click(lambda _: self.simulate(self.rolls_choice.value))
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [
@@ -82,7 +83,15 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self._draw()
 
     def _relabel(self, jail: str, per: str) -> None:
-        """Words of every control in the explorer's language (values kept)."""
+        """Words of every control in the explorer's language (values kept; new options pass through
+        other values on the way, which draw nothing)."""
+        self._relabelling = True
+        try:
+            self._reword(jail, per)
+        finally:
+            self._relabelling = False
+
+    def _reword(self, jail: str, per: str) -> None:
         relabel(self.board_choice, board_options(self.lang), self.word("board"))
         self.jail_choice.options = [(self.word(f"jail_{j}"), j) for j in JAIL_STRATEGIES]
         self.jail_choice.value = jail
@@ -225,11 +234,11 @@ class LandingExplorer(UntilRun, widgets.VBox):
             figure.tight_layout()
             chart.margins[shown] = {side: getattr(figure.subplotpars, side) for side in _SIDES}
         figure.subplots_adjust(**chart.margins[shown])
-        canvas, layout = figure.canvas, tuple(ax.get_position().bounds)
-        if chart.layout != layout:
+        canvas = figure.canvas
+        if shown not in chart.backgrounds:
             canvas.draw()
-            chart.background, chart.layout = canvas.copy_from_bbox(figure.bbox), layout
-        canvas.restore_region(chart.background)
+            chart.backgrounds[shown] = canvas.copy_from_bbox(figure.bbox)
+        canvas.restore_region(chart.backgrounds[shown])
         moving = [*chart.bars, ax.yaxis, *ax.lines, *ax.spines.values(), ax.get_legend()]
         for artist in sorted(moving, key=lambda artist: artist.get_zorder()):  # in the order a full drawing takes
             ax.draw_artist(artist)
@@ -237,14 +246,13 @@ class LandingExplorer(UntilRun, widgets.VBox):
 
 
 class _Chart:
-    """A bar chart kept between changes: its figure, axes and bars, and the picture of its fixed
-    parts with the layout it was drawn for."""
+    """A bar chart kept between changes: its figure, axes and bars, and for each set of labels on
+    its value axis the layout they make and the picture of the fixed parts in that layout."""
 
     def __init__(self, figure: Any, ax: Any, bars: list[Any]) -> None:
         self.figure, self.ax, self.bars = figure, ax, bars
-        self.background: Any = None
-        self.layout: tuple[float, ...] = ()
         self.margins: dict[tuple[str, ...], dict[str, float]] = {}
+        self.backgrounds: dict[tuple[str, ...], Any] = {}
 
 
 _SIDES = ("left", "right", "bottom", "top")
