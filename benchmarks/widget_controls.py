@@ -111,7 +111,7 @@ def _table() -> tuple[Any, list[tuple[str, Callable[[Any], None]]]]:
 
     w = GameTable(players=3, humans=[0], strategies=["human", "cautious", "aggressive"], seed=7)
     return w, [
-        ("roll", lambda w: w.roll()),
+        ("first action offered", lambda w: w.primary_box.children[0].click()),
         ("bots until human", lambda w: w.bots_button.click()),
         ("undo", lambda w: w.undo_button.click()),
         ("new game", lambda w: w.new_button.click()),
