@@ -802,8 +802,10 @@ def encode_png(rgba: np.ndarray) -> bytes:
     """
     from PIL import Image
 
+    height, width = rgba.shape[:2]
+    image = Image.frombuffer("RGBA", (width, height), np.ascontiguousarray(rgba), "raw", "RGBA", 0, 1)
     buffer = io.BytesIO()
-    Image.fromarray(np.ascontiguousarray(rgba[..., :3])).save(buffer, format="png", compress_level=1)
+    image.convert("RGB").save(buffer, format="png", compress_level=1)
     return buffer.getvalue()
 
 

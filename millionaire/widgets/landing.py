@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 import matplotlib
 import numpy as np
+from matplotlib.transforms import Bbox
 
 from ..landing_sim import simulate_landings
 from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
@@ -221,7 +222,16 @@ class LandingExplorer(UntilRun, widgets.VBox):
         if self.simulated is not None:
             ax.plot(np.arange(len(self.values)), self.simulated, "o", color="#dd8452", markersize=4,
                     label=self.word("simulated"), animated=True)
-        ax.relim()
+        # The data limits as relim() finds them (the bars' corners, the points), without walking every
+        # bar's path: then the value axis scales as a new chart's would.
+        ax.dataLim.ignore(True)
+        ax.dataLim.set_points(Bbox.null().get_points())
+        ax.ignore_existing_data_limits = True
+        heights = np.asarray(self.values, dtype=float)
+        ax.update_datalim([(chart.bars[0].get_x(), min(0.0, heights.min())),
+                           (chart.bars[-1].get_x() + chart.bars[-1].get_width(), max(0.0, heights.max()))])
+        if self.simulated is not None:
+            ax.update_datalim(np.column_stack([np.arange(len(self.simulated)), self.simulated]))
         ax.autoscale_view()
         ax.legend(fontsize=9, loc="upper left").set_animated(True)
         # Laid out as a new figure would be: tightly from the default margins. Only the value axis's
