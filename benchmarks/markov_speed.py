@@ -3,9 +3,13 @@
 Run: ``python benchmarks/markov_speed.py [--repeats R] [--rolls N] [--record]``. For each board it
 prints the median of R runs of
 
-- the chain: ``MovementChain(board, jail=...)`` built afresh (no cache) and solved for all three views;
+- the chain: ``MovementChain(board, jail=...)`` built afresh (no cache) and solved for all three views,
+  beside one LAPACK solve (``numpy.linalg.solve``) of the stationary equations of the same roll-to-roll
+  matrix, and their ratio (target: at most 10);
 - the simulator: ``simulate_landings`` with doubles, detention and cycled decks (no burn-in), in rolls
-  per second, beside plain numpy dice-and-move (no doubles, jail or cards) for scale.
+  per second, with each token's own shuffled decks (``cycled``, the default) and with uniform draws,
+  beside plain numpy dice-and-move (no doubles, jail or cards) for scale, and the ratio of the two
+  (target: at least 0.6); and what shuffling every token's decks costs, once per run.
 
 ``--record`` appends the results, with the command, to ``benchmarks/RESULTS.md``. Small matrices
 gain nothing from several BLAS threads and lose when the cores are busy: ``--blas-threads 1`` sets
@@ -52,8 +56,9 @@ def main() -> None:
     import numpy as np
 
     from millionaire import load_board
-    from millionaire.landing_sim import simulate_landings
-    from millionaire.markov import VIEWS, MovementChain
+    from millionaire.landing_sim import DECK_MODES, _Decks, _Tables, simulate_landings
+    from millionaire.markov import VIEWS, CardPolicy, MovementChain
+    from millionaire.rules import RuleSet
 
     def plain_dice(rolls: int, tokens: int) -> None:
         rng = np.random.default_rng(0)
@@ -65,6 +70,8 @@ def main() -> None:
             counts += np.bincount(position, minlength=40)
 
     lines = []
+    simulated: dict[tuple[str, str], float] = {}
+    shuffles: dict[str, float] = {}
     for name in BOARDS:
         board = load_board(name)
         for jail in ("short", "long"):
@@ -74,14 +81,29 @@ def main() -> None:
                     chain.probabilities(per)
 
             seconds = median_time(solve, args.repeats)
-            lines.append(f"chain      {name:<20} jail {jail:<5} build + solve {1000 * seconds:6.1f} ms "
-                         f"(median of {args.repeats})")
-        seconds = median_time(lambda: simulate_landings(board, rolls=args.rolls, tokens=args.tokens, burn_in=0,
-                                                        seed=1), args.repeats)
-        lines.append(f"simulator  {name:<20} jail short {args.rolls / seconds:12.3g} rolls/s "
-                     f"(median of {args.repeats} runs of {args.rolls:.0e} rolls, {args.tokens} tokens, cycled decks)")
-    seconds = median_time(lambda: plain_dice(args.rolls, args.tokens), args.repeats)
-    lines.append(f"baseline   plain numpy dice-and-move        {args.rolls / seconds:12.3g} rolls/s "
+            matrix = MovementChain(board, jail=jail).roll_chain.P
+            equations = matrix.T - np.eye(matrix.shape[0])
+            equations[-1] = 1.0  # pi (P - I) = 0 with the last equation replaced by sum(pi) = 1
+            right = np.zeros(matrix.shape[0])
+            right[-1] = 1.0
+            lapack = median_time(lambda: np.linalg.solve(equations, right), 50 * args.repeats)
+            lines.append(f"chain      {name:<20} jail {jail:<5} build + solve {1000 * seconds:6.2f} ms, "
+                         f"one LAPACK solve ({matrix.shape[0]} states) {1e6 * lapack:5.0f} us, "
+                         f"ratio {seconds / lapack:5.1f} (median of {args.repeats})")
+        for decks in DECK_MODES:
+            simulated[name, decks] = median_time(lambda: simulate_landings(
+                board, rolls=args.rolls, tokens=args.tokens, burn_in=0, decks=decks, seed=1), args.repeats)
+        tables = _Tables(board, RuleSet.for_board(board.key), "short", CardPolicy())
+        shuffles[name] = median_time(lambda: _Decks(tables, args.tokens, "cycled", np.random.default_rng(1)), args.repeats)
+    floor = median_time(lambda: plain_dice(args.rolls, args.tokens), args.repeats)
+    for (name, decks), seconds in simulated.items():
+        lines.append(f"simulator  {name:<20} jail short {args.rolls / seconds:12.3g} rolls/s, "
+                     f"{floor / seconds:.2f} of the floor (median of {args.repeats} runs of {args.rolls:.0e} rolls, "
+                     f"{args.tokens} tokens, {decks} decks)")
+    for name, seconds in shuffles.items():
+        lines.append(f"shuffle    {name:<20} every token's decks {1000 * seconds:7.1f} ms, "
+                     f"{seconds / floor:.2f} of the floor's whole run (part of each cycled-decks run)")
+    lines.append(f"floor      plain numpy dice-and-move        {args.rolls / floor:12.3g} rolls/s "
                  f"(no doubles, jail or cards)")
     print("\n".join(lines))
     if args.record:

@@ -219,9 +219,11 @@ class _Decks:
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
         if mode == "cycled" and self.count:
-            rows = [rng.permuted(np.tile(np.arange(n) + o, (tokens, 1)), axis=1)
-                    for n, o in zip(self.lengths, self.offsets)]
-            self.cards = np.concatenate(rows, axis=1).ravel()
+            # Card numbers are small: 32-bit rows shuffle and gather faster (the same shuffles as 64-bit).
+            self.cards = np.empty((tokens, self.width), dtype=np.int32)
+            for n, o in zip(self.lengths, self.offsets):
+                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n, dtype=np.int32), (tokens, n)), axis=1)
+            self.cards = self.cards.ravel()
             self.pointers = np.zeros(tokens * self.count, dtype=np.int64)
 
     def draw(self, tokens: NDArray[np.intp], deck: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -232,7 +234,7 @@ class _Decks:
         slot = tokens * self.count + deck
         pointer = self.pointers.take(slot)
         self.pointers[slot] = (pointer + 1) % length
-        return self.cards.take(tokens * self.width + self.offsets.take(deck) + pointer)
+        return self.cards.take(tokens * self.width + self.offsets.take(deck) + pointer).astype(np.int64)
 
 
 def simulate_landings(

@@ -157,8 +157,9 @@ def gth_solve(P: ArrayLike) -> NDArray[np.float64]:
         if leave <= 0.0:
             raise ValueError(f"the chain is not irreducible: state {k} cannot reach states 0..{k - 1} "
                              "among those not yet eliminated")
-        a[:k, k] /= leave
-        a[:k, :k] += np.outer(a[:k, k], a[k, :k])
+        column = a[:k, k]
+        column /= leave
+        a[:k, :k] += column[:, None] * a[k, :k]
     pi = np.zeros(n)
     pi[0] = 1.0
     for k in range(1, n):
@@ -175,6 +176,25 @@ def _reachable(adjacent: NDArray[np.bool_], start: int) -> NDArray[np.bool_]:
         frontier = adjacent[frontier].any(axis=0) & ~seen
         seen |= frontier
     return seen
+
+
+def _reach(adjacent: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """``reach[i, j]``: state j is reachable from i (itself included) in the graph ``adjacent[i, j]``: i → j.
+
+    The paths of length up to 1, 2, 4, ... by squaring the matrix: a few products however many states.
+
+    >>> _reach(np.array([[False, True, False], [False, False, True], [False, False, False]])).astype(int)
+    array([[1, 1, 1],
+           [0, 1, 1],
+           [0, 0, 1]])
+    """
+    reach = adjacent | np.eye(adjacent.shape[0], dtype=bool)
+    while True:
+        paths = reach.astype(np.float32)  # 0/1 entries: their products count paths, exact below 2^24 states
+        longer = (paths @ paths) > 0
+        if (longer == reach).all():
+            return reach
+        reach = longer
 
 
 class MarkovChain:
@@ -230,18 +250,11 @@ class MarkovChain:
         >>> MarkovChain([[0.5, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]).closed_classes
         ((1,), (2,))
         """
-        adjacent = self.P > 0
-        reach = np.array([_reachable(adjacent, i) for i in range(self.n)])
+        reach = _reach(self.P > 0)
         mutual = reach & reach.T
-        seen = np.zeros(self.n, dtype=bool)
-        classes = []
-        for state in range(self.n):
-            if seen[state]:
-                continue
-            members = mutual[state]
-            seen |= members
-            if not (reach[state] & ~members).any():
-                classes.append(tuple(int(i) for i in np.flatnonzero(members)))
+        closed = ~(reach & ~mutual).any(axis=1)  # reaches only the states that reach it back
+        first = mutual.argmax(axis=1)  # each state's class by its first member
+        classes = [tuple(int(i) for i in np.flatnonzero(mutual[member])) for member in np.unique(first[closed])]
         return tuple(classes)
 
     @cached_property
@@ -500,17 +513,12 @@ class MovementChain:
         self._active: list[int] = []
         self._rolls = self._enumerate_rolls()
         self._arrivals = [self._arrive(cell, True) for cell in range(size)]
-        ends, landings = np.zeros((size, size + 1)), np.zeros((size, size))
-        for cell, outcomes in enumerate(self._arrivals):
-            for (end, cells), p in outcomes.items():
-                ends[cell, end] += p
-                for landed in cells:
-                    landings[cell, landed] += p
+        ends, landings = self._tally(self._arrivals)
         full = self._assemble(ends)
         keep = np.flatnonzero(_reachable(full > 0, 0))  # from START, nothing rolled yet
         self._keep = keep
-        self._bin = np.array([s // doubles if s < self._jail0 else size for s in keep])
-        self._end = np.array([s >= self._jail0 or s % doubles == 0 for s in keep])
+        self._bin = np.where(keep < self._jail0, keep // doubles, size)
+        self._end = (keep >= self._jail0) | (keep % doubles == 0)
         self.roll_chain = MarkovChain(full[np.ix_(keep, keep)], [self._label(s) for s in keep])
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
         rolled = sum(arrive[keep] @ landings for arrive in self._rolls[0])
@@ -526,12 +534,13 @@ class MovementChain:
         P = self.roll_chain.P
         ends, mid = np.flatnonzero(self._end), np.flatnonzero(~self._end)
         leave = P[np.ix_(ends, mid)]
-        # Through the mid-turn states: where the turn ends, and the landings on the way.
-        through = np.linalg.solve(np.eye(mid.size) - P[np.ix_(mid, mid)],
-                                  np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]]))
+        # Expected visits to the mid-turn states before the turn ends (the rolls after a double).
+        self._visits = np.linalg.inv(np.eye(mid.size) - P[np.ix_(mid, mid)])
+        # Through them: where the turn ends, and the landings on the way.
+        through = self._visits @ np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]])
         turn = P[np.ix_(ends, ends)] + leave @ through[:, :ends.size]
         self._turn_landings = self._roll_landings[ends] + leave @ through[:, ends.size:]
-        self._ends = ends
+        self._ends, self._mid = ends, mid
         self.turn_chain = MarkovChain(turn, [self.roll_chain.labels[i] for i in ends])
 
     # ------------------------------------------------------------------ construction
@@ -548,23 +557,44 @@ class MovementChain:
         state ``s`` arrives on cell ``c`` by the dice with ``k`` doubles carried to the next roll of the
         turn (0: the turn ends); ``detain[s]`` the third double; ``wait[s, t]`` a detained token's miss.
         """
-        board, rules, size, doubles = self.board, self.rules, self._size, self._doubles
-        arrive = [np.zeros((self._count, size)) for _ in range(doubles)]
-        detain, wait = np.zeros(self._count), np.zeros((self._count, self._count))
+        board, rules, size, doubles, count = self.board, self.rules, self._size, self._doubles, self._count
         dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]  # one die: Junior
-        for state in range(self._count):
-            detained = state >= self._jail0
-            waited = state - self._jail0
-            cell, rolled = (board.jail, 0) if detained else divmod(state, doubles)
+        # What each roll does from each count of doubles, wherever the token stands; then from every cell at once.
+        detain_after = np.zeros(doubles)
+        rolled_before: list[int] = []
+        carried: list[int] = []
+        moved: list[int] = []
+        weight: list[float] = []
+        for rolled in range(doubles):
             for prob, die1, die2 in dice:
-                if detained and self.jail == "long":
+                steps, after, to_jail = movement.roll_steps(rules, rolled, die1, die2)
+                if to_jail:
+                    detain_after[rolled] += prob
+                else:
+                    rolled_before.append(rolled)
+                    carried.append(after if die1 == die2 else 0)
+                    moved.append(steps)
+                    weight.append(prob)
+        totals = sorted(set(moved))
+        lands = np.array([[movement.step(board, cell, total)[0] for total in totals] for cell in range(size)])
+        states = np.arange(size)[:, None] * doubles + np.array(rolled_before)  # (cell, roll) -> free state
+        flat = (np.array(carried) * count + states) * size + lands[:, np.searchsorted(totals, moved)]
+        weights = np.broadcast_to(np.array(weight), flat.shape)
+        arrive_all = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * count * size)
+        arrive: list[NDArray[np.float64]] = list(arrive_all.reshape(doubles, count, size))
+        detain, wait = np.zeros(count), np.zeros((count, count))
+        detain[:self._jail0] = np.tile(detain_after, size)
+        for state in range(self._jail0, count):  # a detained token, from the jail cell
+            waited = state - self._jail0
+            for prob, die1, die2 in dice:
+                if self.jail == "long":
                     result = movement.jail_roll(rules, waited, die1, die2)
                     if result.outcome == "stay":
                         wait[state, self._jail0 + waited + 1] += prob
                     else:
-                        arrive[0][state, movement.step(board, cell, result.steps)[0]] += prob
+                        arrive[0][state, movement.step(board, board.jail, result.steps)[0]] += prob
                     continue
-                move = movement.roll_move(board, rules, cell, rolled, die1, die2)
+                move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
                 if move.to_jail:
                     detain[state] += prob
                 else:
@@ -597,10 +627,12 @@ class MovementChain:
                 result[(end, (cell, *cells))] = p
         else:
             deck = self.board.decks[arrival.deck].cards
-            for card in deck:
-                draw = 1.0 / len(deck)
-                outcomes = self.policy.outcomes(self.board, card, cell) if card.moves_token else (CardOutcome(1.0, -1),)
-                for q, destination, detain in outcomes:
+            draw = 1.0 / len(deck)
+            moving = [card for card in deck if card.moves_token]
+            if len(moving) < len(deck):  # the other cards leave the token where it is
+                result[(cell, (cell,))] = draw * (len(deck) - len(moving))
+            for card in moving:
+                for q, destination, detain in self.policy.outcomes(self.board, card, cell):
                     if detain or destination < 0:
                         key_ = (size if detain else cell, (cell,))
                         result[key_] = result.get(key_, 0.0) + draw * q
@@ -611,6 +643,27 @@ class MovementChain:
         self._active.pop()
         self._resolutions[key] = result
         return result
+
+    def _tally(self, arrivals: list[_Resolution], avoid: int = -1) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Where arrivals on each cell end (``ends[c, e]``, ``e == size`` for detention) and the expected
+        landings on each cell on the way (``landings[c, l]``); with ``avoid``, only the ways that never
+        land on that cell."""
+        size = self._size
+        end_at: list[int] = []
+        land_at: list[int] = []
+        end_weight: list[float] = []
+        land_weight: list[float] = []
+        for cell, outcomes in enumerate(arrivals):
+            for (end, cells), p in outcomes.items():
+                if avoid in cells:
+                    continue
+                end_at.append(cell * (size + 1) + end)
+                end_weight.append(p)
+                land_at.extend(cell * size + landed for landed in cells)
+                land_weight.extend([p] * len(cells))
+        ends: NDArray[np.float64] = np.bincount(end_at, end_weight, minlength=size * (size + 1))
+        landings: NDArray[np.float64] = np.bincount(land_at, land_weight, minlength=size * size)
+        return ends.reshape(size, size + 1), landings.reshape(size, size)
 
     def _assemble(self, ends: NDArray[np.float64]) -> NDArray[np.float64]:
         """The roll-to-roll matrix over all states, given where arrivals on each cell end
@@ -646,10 +699,21 @@ class MovementChain:
                 for (end, cells), p in self._arrive(int(cell), by_roll).items()]
         return tuple(sorted(ways, key=lambda w: (-w.probability, w.landed, w.detained)))
 
+    @cached_property
+    def _roll_stationary(self) -> NDArray[np.float64]:
+        """``roll_chain.stationary`` from the turn chain's, which is the same distribution seen only
+        at the ends of turns: the mid-turn states get what the turn's ends send them, through the
+        expected visits (``pi_mid = pi_ends P[ends, mid] (I - P[mid, mid])^-1``). The turn chain is the
+        smaller one to solve."""
+        pi = np.zeros(self.roll_chain.n)
+        pi[self._ends] = self.turn_chain.stationary
+        pi[self._mid] = (self.turn_chain.stationary @ self.roll_chain.P[np.ix_(self._ends, self._mid)]) @ self._visits
+        return pi / pi.sum()
+
     @property
     def rolls_per_turn(self) -> float:
         """Expected number of rolls in a turn (doubles give more; a detained token rolls once)."""
-        return 1.0 / float(self.roll_chain.stationary[self._end].sum())
+        return 1.0 / float(self._roll_stationary[self._end].sum())
 
     def probabilities(self, per: str = "roll") -> NDArray[np.float64]:
         """The long-run view ``per`` ``"roll"``, ``"turn"`` or ``"landing"`` (see the module docstring).
@@ -672,7 +736,7 @@ class MovementChain:
         if per not in VIEWS:
             raise ValueError(f"per must be one of {', '.join(VIEWS)}, got {per!r}")
         if per == "roll":
-            return self._binned(self.roll_chain.stationary)
+            return self._binned(self._roll_stationary)
         if per == "turn":
             return self._binned(self.turn_chain.stationary, self._ends)
         return self.turn_chain.stationary @ self._turn_landings
@@ -711,11 +775,7 @@ class MovementChain:
         return self._turns_to_land[cell]
 
     def _solve_turns_to_land(self, target: int) -> float:
-        avoid = np.zeros((self._size, self._size + 1))
-        for cell, outcomes in enumerate(self._arrivals):
-            for (end, cells), p in outcomes.items():
-                if target not in cells:
-                    avoid[cell, end] += p
+        avoid = self._tally(self._arrivals, avoid=target)[0]
         if not self._roll_landings[:, target].any():
             return float("inf")  # no roll from any reachable state lands there
         keep = self._keep

@@ -140,12 +140,26 @@ def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: i
     >>> roll_move(load_board("millionaire-junior"), RuleSet.junior(), position=22, doubles=0, die1=3, die2=0)
     RollMove(destination=1, doubles=0, passed_start=True, to_jail=False)
     """
+    steps, doubles, to_jail = roll_steps(rules, doubles, die1, die2)
+    if to_jail:
+        return RollMove(board.jail, doubles, False, True)
+    destination, passed = step(board, position, steps)
+    return RollMove(destination, doubles, passed, False)
+
+
+def roll_steps(rules: RuleSet, doubles: int, die1: int, die2: int) -> tuple[int, int, bool]:
+    """What one roll does wherever the token stands: ``(steps to move, doubles this turn after the
+    roll, to jail)``. :func:`roll_move` moves by it; the Markov chain applies it to every cell at once.
+
+    >>> from millionaire import RuleSet
+    >>> roll_steps(RuleSet.classic(), 0, 2, 2), roll_steps(RuleSet.classic(), 2, 5, 5)
+    ((4, 1, False), (0, 3, True))
+    """
     if die1 == die2:
         doubles += 1
         if doubles >= rules.doubles_to_jail:
-            return RollMove(board.jail, doubles, False, True)
-    destination, passed = step(board, position, die1 + die2)
-    return RollMove(destination, doubles, passed, False)
+            return 0, doubles, True
+    return die1 + die2, doubles, False
 
 
 def jail_roll(rules: RuleSet, turns_waited: int, die1: int, die2: int) -> JailRoll:

@@ -330,6 +330,7 @@ class BoardView:
             raise ValueError(f"text_scale must be from 1 to {MOST_TEXT_SCALE}, got {text_scale!r}")
         self.text_scale = text_scale
         self.layout = BoardLayout(board)
+        own_figure = ax is None
         if ax is None:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
             from matplotlib.figure import Figure
@@ -337,6 +338,7 @@ class BoardView:
             figure = Figure(figsize=(size_px / 100, size_px / 100), dpi=100)
             FigureCanvasAgg(figure)
             ax = figure.add_axes((0, 0, 1, 1))
+        self._unit_points: float | None = None
         self.board, self.ax, self.lang, self.names = board, ax, lang, list(names)
         self.fast = fast  # moving parts are blitted over a cached background (see render_png)
         self._dynamic: list[Any] = []   # tokens and the centre panel: redrawn after every event
@@ -350,11 +352,16 @@ class BoardView:
         self._legend: list[Any] = []
         self.colorbar: Any = None
         self._background = None
+        self._recolour: _Recolour | None = None  # the board's picture for show_values, drawn once
+        if own_figure:  # never laid out again: its sizes are fixed
+            self._unit_points = self.points(1.0)
         self._draw_static()
 
     # -------------------------------------------------------------- sizes
     def points(self, size: float) -> float:
         """A size in cell widths as a font size in points, for this axes."""
+        if self._unit_points is not None:
+            return size * self._unit_points
         figure = self.ax.figure
         width_px = self.ax.get_position().width * figure.get_figwidth() * figure.dpi
         height_px = self.ax.get_position().height * figure.get_figheight() * figure.dpi
@@ -373,7 +380,7 @@ class BoardView:
         ax.set_ylim(0, E)
         ax.set_aspect("equal")
         ax.axis("off")
-        ax.add_patch(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
+        ax.add_artist(Rectangle((0, 0), E, E, facecolor=_CENTRE_FACE, edgecolor="#333333", lw=1.2))
         centre = layout.centre
         name = one_line(board.name(lang))
         title = min(0.5, (centre.w - 0.3) / (max(text_width_em(name), 1.0) * 1.08))  # fits a small centre
@@ -383,11 +390,11 @@ class BoardView:
             plan = layout.plans[cell.index]
             face_colour = _KIND_FACE.get(cell.kind, _PLOT_FACE)
             face = Rectangle(plan.cell[:2], plan.cell.w, plan.cell.h, facecolor=face_colour, edgecolor="#444444", lw=0.8)
-            ax.add_patch(face)
+            ax.add_artist(face)
             self._faces[cell.index] = face
             if plan.band is not None and cell.kind in (CellKind.PLOT, CellKind.ATTRACTION):  # attractions: Junior
                 colour = board.industries[cell.industry].colour
-                ax.add_patch(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=colour, edgecolor="#444444",
+                ax.add_artist(Rectangle(plan.band[:2], plan.band.w, plan.band.h, facecolor=colour, edgecolor="#444444",
                                        lw=0.6, hatch=BAND_HATCHES[cell.industry % len(BAND_HATCHES)],
                                        hatchcolor=_text_colour(colour), hatch_linewidth=0.9))
             self._draw_name(cell.index)
@@ -446,17 +453,17 @@ class BoardView:
         for i, (kind, text) in enumerate(items):
             left = x + i * step
             if kind == "owner":
-                self._legend.append(self.ax.add_patch(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor=PLAYER_COLOURS[1],
+                self._legend.append(self.ax.add_artist(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor=PLAYER_COLOURS[1],
                                                                 edgecolor="#333333", lw=0.6)))
                 self._legend.append(self._text(left + 0.21, y, "A", SMALL_FONT, ha="center", va="center", color="white",
                                                fontweight="bold"))
             elif kind == "branch":
-                self._legend.append(self.ax.add_patch(_house(left + 0.2, y, 0.13, _BRANCH)))
+                self._legend.append(self.ax.add_artist(_house(left + 0.2, y, 0.13, _BRANCH)))
             elif kind == "enterprise":
-                self._legend.append(self.ax.add_patch(_enterprise(Box(left, y - 0.15, 0.5, 0.3), _ENTERPRISE)))
+                self._legend.append(self.ax.add_artist(_enterprise(Box(left, y - 0.15, 0.5, 0.3), _ENTERPRISE)))
                 self._legend.append(self._text(left + 0.25, y, "★", 0.2, ha="center", va="center", color="white", zorder=6))
             else:
-                self._legend.append(self.ax.add_patch(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor="white", hatch="////",
+                self._legend.append(self.ax.add_artist(Rectangle((left, y - 0.12), 0.42, 0.24, facecolor="white", hatch="////",
                                                                 edgecolor="#555555", lw=0.6)))
             self._legend.append(self._text(left + 0.52, y, text, size, ha="left", va="center", color="#222222"))
 
@@ -484,7 +491,6 @@ class BoardView:
         """The figure as PNG bytes. In ``fast`` mode the static board is rendered once and cached, and
         so is the board with its owners and buildings until they change; each call then draws only
         the tokens and the centre panel over it."""
-        from PIL import Image
 
         figure = self.ax.figure
         canvas = figure.canvas
@@ -492,6 +498,8 @@ class BoardView:
             buffer = io.BytesIO()
             figure.savefig(buffer, format="png")
             return buffer.getvalue()
+        if self.colorbar is not None and not self._holdings and not self._dynamic:
+            return encode_png(self._draw_values())
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(figure.bbox)
@@ -504,11 +512,24 @@ class BoardView:
         canvas.restore_region(self._holdings_background)
         for artist in self._dynamic:
             self.ax.draw_artist(artist)
-        width, height = canvas.get_width_height()
-        image = Image.frombuffer("RGBA", (width, height), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        return encode_png(np.asarray(canvas.buffer_rgba()))
+
+    def _draw_values(self) -> np.ndarray:
+        """The picture of :meth:`show_values` without drawing the board again: the cells' faces
+        recoloured and the names laid over them from pictures made once per view (:class:`_Recolour`),
+        then the values and the colour scale drawn on top. Pixel for pixel the full drawing, to the
+        rounding of a colour channel."""
+        if self._recolour is None:
+            self._recolour = _Recolour(self)
+        canvas = self.ax.figure.canvas
+        faces = np.array([to_rgb(self._faces[cell].get_facecolor()) for cell in range(self.board.size)])
+        names = np.array([to_rgb(self._name_texts[cell].get_color()) for cell in range(self.board.size)])
+        np.asarray(canvas.buffer_rgba())[:] = self._recolour.picture(faces, names)
+        renderer = canvas.get_renderer()
+        for text in self._value_texts:
+            text.draw(renderer)
+        self.colorbar.ax.draw(renderer)
+        return np.asarray(canvas.buffer_rgba())
 
     def update(self, state: GameState, dice: Sequence[int] = ()) -> None:
         """Redraw owners, buildings, mortgages, tokens and the centre panel for ``state``; ``dice`` are
@@ -662,10 +683,13 @@ class BoardView:
             low, high = float(limits[0]), float(limits[1])
         norm = Normalize(vmin=low, vmax=high)
         colours = plt.get_cmap(cmap)
-        self._background = None  # the static picture changes
-        for text in self._value_texts:
-            text.remove()
-        self._value_texts = []
+        self._background = None  # the static picture changes (a fast view recolours it instead: _Recolour)
+        reuse = bool(fmt) and len(self._value_texts) == board.size  # the texts of the last values, rewritten
+        if not reuse:
+            for text in self._value_texts:
+                text.remove()
+            self._value_texts = []
+        points = self.points(1.0)
         for text in self._strip_texts:  # prices give way to the values
             text.set_visible(False)
         for cell, face in self._faces.items():
@@ -681,9 +705,13 @@ class BoardView:
                 detained = word(self.lang, "board.detained_share", value=fmt.format(jail_value))
                 detained, size = fit_label([detained], box.w, box.h - size * LINE, size, self.lang)
                 shown = f"{shown}\n{detained}"
-            self._value_texts.append(self._text(box.x + box.w / 2, box.y + box.h / 2, shown, size, ha="center",
-                                                va="center", zorder=4, fontweight="bold", linespacing=1.0,
-                                                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85)))
+            if reuse:
+                self._value_texts[cell].set_text(shown)
+                self._value_texts[cell].set_fontsize(size * points)
+                continue
+            self._value_texts.append(draw_text(self.ax, box.x + box.w / 2, box.y + box.h / 2, shown, fontsize=size * points,
+                                               ha="center", va="center", zorder=4, fontweight="bold", linespacing=1.0,
+                                               bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85)))
         for artist in self._legend:  # the colour scale takes the legend's place
             artist.set_visible(False)
         centre = layout.centre
@@ -698,6 +726,87 @@ class BoardView:
             self.colorbar.ax.xaxis.set_major_formatter(lambda value, _: fmt.format(value))
         if label:
             self.colorbar.set_label(chart_text(label), fontsize=self.points(SMALL_FONT * 1.2))
+
+
+class _Recolour:
+    """A board's picture with every cell's face and name colour left open, for :meth:`BoardView.show_values`.
+
+    Drawing a face of colour F under what lies on it gives ``dark + cover * F`` at each pixel, where
+    ``dark`` is the picture with black faces and ``cover`` how much of the face shows there (the
+    picture with white faces, less ``dark``); a name of colour N over it gives ``under * (1 - ink) + N *
+    ink``, ``ink`` being the name's coverage. The three pictures are drawn once; each cell's pixels
+    then take their own F and N. The values and the colour scale are not in them (they change)."""
+
+    def __init__(self, view: BoardView) -> None:
+        canvas = view.ax.figure.canvas
+        faces, names = list(view._faces.values()), list(view._name_texts.values())
+        moving = [*view._value_texts, view.colorbar.ax]
+        kept = [(artist, artist.get_visible()) for artist in [*view.ax.get_children(), view.ax.figure.patch]]
+        colours = [face.get_facecolor() for face in faces]
+        for artist in [*names, *moving]:
+            artist.set_visible(False)
+        pictures = []
+        for white in ((), range(0, len(faces), 2), range(len(faces))):  # none, the even cells, all
+            for index, face in enumerate(faces):
+                face.set_facecolor("white" if index in white else "black")
+            canvas.draw()
+            pictures.append(np.asarray(canvas.buffer_rgba())[..., :3].astype(np.float32))
+        # Neighbouring cells share their edge's pixels: an even cell's neighbours are odd.
+        self.dark = pictures[0]
+        self.cover = ((pictures[1] - pictures[0]) / 255.0, (pictures[2] - pictures[1]) / 255.0)
+        for artist, _ in kept:
+            artist.set_visible(artist in names)
+        canvas.draw()
+        self.ink = np.asarray(canvas.buffer_rgba())[..., 3:].astype(np.float32) / 255.0
+        for artist, visible in kept:
+            artist.set_visible(visible)
+        for face, colour in zip(faces, colours):
+            face.set_facecolor(colour)
+        # Each pixel's even and odd cell, from the faces' boxes on the picture and a pixel more (none:
+        # the board's size, a cell of no colour and no cover).
+        height, none = self.dark.shape[0], len(faces)
+        self.cells = (np.full(self.dark.shape[:2], none, dtype=np.intp), np.full(self.dark.shape[:2], none, dtype=np.intp))
+        renderer = canvas.get_renderer()
+        for index, face in view._faces.items():
+            box = face.get_window_extent(renderer)
+            self.cells[index % 2][max(0, int(height - box.y1) - 1):int(np.ceil(height - box.y0)) + 1,
+                                  max(0, int(box.x0) - 1):int(np.ceil(box.x1)) + 1] = index
+        names_cell = np.where(self.cells[0] < none, self.cells[0], self.cells[1])  # names stay inside their cells
+        # Outside the ring of cells the picture is the same whatever the colours: kept whole. Inside, per pixel.
+        self.base = np.empty((*self.dark.shape[:2], 4), dtype=np.uint8)
+        self.base[..., :3], self.base[..., 3] = self.dark, 255
+        self.ring = np.flatnonzero((self.cells[0] < none) | (self.cells[1] < none))
+        self.ring_dark = self.dark.reshape(-1, 3)[self.ring]
+        self.ring_cover = tuple(cover.reshape(-1, 3)[self.ring] for cover in self.cover)
+        self.ring_cells = tuple(cells.reshape(-1)[self.ring] for cells in self.cells)
+        self.ring_names = names_cell.reshape(-1)[self.ring]
+        self.ring_ink = self.ink.reshape(-1, 1)[self.ring]
+
+    def picture(self, faces: np.ndarray, names: np.ndarray) -> np.ndarray:
+        """The RGBA picture with each cell's face (``faces[cell]``, RGB 0..1) and name (``names[cell]``)."""
+        faces = np.vstack([255.0 * faces, np.zeros((1, 3))]).astype(np.float32)
+        names = np.vstack([255.0 * names, np.zeros((1, 3))]).astype(np.float32)
+        under = self.ring_dark + self.ring_cover[0] * faces.take(self.ring_cells[0], axis=0)
+        under += self.ring_cover[1] * faces.take(self.ring_cells[1], axis=0)
+        under += self.ring_ink * (names.take(self.ring_names, axis=0) - under)
+        rgba = self.base.copy()
+        rgba.reshape(-1, 4)[self.ring, :3] = np.clip(np.rint(under, out=under), 0, 255, out=under)
+        return rgba
+
+
+def encode_png(rgba: np.ndarray) -> bytes:
+    """A drawn picture (RGBA, opaque) as PNG bytes: RGB, fast compression.
+
+    >>> encode_png(np.full((2, 3, 4), 255, dtype=np.uint8))[:4]
+    b'\\x89PNG'
+    """
+    from PIL import Image
+
+    height, width = rgba.shape[:2]
+    image = Image.frombuffer("RGBA", (width, height), np.ascontiguousarray(rgba), "raw", "RGBA", 0, 1)
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, format="png", compress_level=1)
+    return buffer.getvalue()
 
 
 def _initial(name: str) -> str:

@@ -302,3 +302,28 @@ def plt_colour(cmap: str, at: float) -> tuple[float, float, float]:
     import matplotlib.pyplot as plt
 
     return tuple(plt.get_cmap(cmap)(at)[:3])
+
+
+def _pixels(png_bytes: bytes):
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(png_bytes)).convert("RGB")).astype(int)
+
+
+@pytest.mark.parametrize("board_key", ["millionaire-classic", "monopoly-us", "millionaire-junior"])
+def test_a_fast_heat_map_looks_like_the_full_drawing(board_key):
+    """A fast view recolours a picture of the board made once instead of drawing it again: after
+    several changes of the values each picture matches a fresh full drawing of the same values,
+    to a step or two of a colour channel (the rounding of blending)."""
+    board = load_board(board_key)
+    fast = BoardView(board, lang="ru", fast=True, size_px=720)
+    for jail, per, fmt in (("short", "roll", "{:.1%}"), ("long", "landing", "{:.2f}"), ("short", "turn", "{:.1%}")):
+        values = movement_chain(board, jail=jail).probabilities(per)
+        fast.show_values(values, fmt=fmt, label=per)
+        full = BoardView(board, lang="ru", fast=False, size_px=720)
+        full.show_values(values, fmt=fmt, label=per)
+        difference = abs(_pixels(fast.render_png()) - _pixels(full.render_png()))
+        assert difference.max() <= 4, (jail, per, difference.max())

@@ -432,3 +432,27 @@ def test_cli_errors_are_one_line(capsys, argv, message):
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+REFERENCE = Path(__file__).parent / "data" / "markov_reference.json"
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_chain_gives_the_recorded_results_on_every_board(name):
+    """Every view of every board, jail strategy and choice of card, as the chain computed them with a
+    state-by-state search for the closed classes, the dice enumerated one roll at a time and every
+    chain solved by GTH (tests/data/markov_reference.json): the faster construction changes nothing."""
+    import json
+
+    recorded = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    board = load_board(name)
+    for jail in ("short", "long"):
+        for choose in ("first", "uniform"):
+            chain = MovementChain(board, jail=jail, policy=CardPolicy(choose=choose))
+            old = recorded[f"{name} {jail} {choose}"]
+            assert (chain.roll_chain.n, chain.turn_chain.n) == (old["roll_states"], old["turn_states"])
+            for per in ("roll", "turn", "landing"):
+                np.testing.assert_allclose(chain.probabilities(per), old[per], rtol=1e-11, atol=1e-14)
+            np.testing.assert_allclose(chain.roll_chain.stationary, old["roll_stationary"], rtol=1e-11, atol=1e-14)
+            np.testing.assert_allclose(chain.after_turns(3), old["after_3_turns"], rtol=1e-11, atol=1e-14)
+            assert chain.rolls_per_turn == pytest.approx(old["rolls_per_turn"], rel=1e-12)

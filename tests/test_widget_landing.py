@@ -81,3 +81,27 @@ def test_the_pictures_have_a_text_for_a_screen_reader_in_the_explorers_language(
     explorer.set_lang("ru")
     assert explorer.board_image.tooltip == "Миллионер классик: попаданий за ход"
     assert explorer.bars_image.tooltip.startswith("попаданий за ход. Чаще всего: ")
+
+
+def test_a_chart_kept_between_changes_looks_like_a_new_one():
+    """The explorer keeps its bar chart and its board picture and redraws only what changes: after
+    a walk through the controls each picture is the one a new explorer draws for the same choices."""
+    import io
+
+    from PIL import Image
+
+    def pixels(png):
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+    walked = LandingExplorer()
+    walked.jail_choice.value = "long"
+    walked.view_choice.value = "landing"
+    walked.long_run.value = False
+    walked.turns_slider.value = 0
+    walked.long_run.value = True
+    walked.jail_choice.value = "short"
+    walked.board_choice.value = "monopoly-us"
+    walked.board_choice.value = "millionaire-classic"
+    new = LandingExplorer(jail="short", per="landing")
+    assert np.array_equal(pixels(walked.bars_image.value), pixels(new.bars_image.value))
+    assert abs(pixels(walked.board_image.value) - pixels(new.board_image.value)).max() <= 4

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..board import load_board
 from ..plain_text import html_text
 from ..words import check_lang, word
-from .common import UntilRun, language_options
+from .common import UntilRun, builtin_board, language_options
 from .game_table import GameTable
 
 _TITLE_CSS = """<style>
@@ -80,6 +79,6 @@ class PlayApp(UntilRun, widgets.VBox):
     def _retitle(self) -> None:
         lang = self.table.lang
         self.language.tooltips = [word(lang, f"app.tip_lang_{key}") for _, key in language_options()]
-        board = load_board(self.table.board_choice.value).name(lang)
+        board = builtin_board(self.table.board_choice.value).name(lang)
         self.title.value = (f"<div class='mln-title'>{html_text(word(lang, 'app.title', board=board))}</div>"
                             f"<div class='mln-subtitle'>{html_text(word(lang, 'app.subtitle'))}</div>")

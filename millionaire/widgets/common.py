@@ -5,20 +5,23 @@ until it runs again (:class:`UntilRun`)."""
 
 from __future__ import annotations
 
+import functools
 import io
 import weakref
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 import traitlets
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..board import load_board
+from ..board import Board, load_board
 from ..editions import keys
 from ..errors import MillionaireError
 from ..plain_text import html_text
+from ..plotting import encode_png
 from ..words import check_lang, word
 
 class UntilRun:
@@ -203,9 +206,19 @@ def projector(on: bool = True, lang: str = "en") -> ProjectorSwitch:
     return switch
 
 
+@functools.cache
+def builtin_board(key: str) -> Board:
+    """The built-in board ``key``, read from its file once: the widgets only read their boards.
+
+    >>> builtin_board("monopoly-us") is builtin_board("monopoly-us")
+    True
+    """
+    return load_board(key)
+
+
 def board_options(lang: str) -> list[tuple[str, str]]:
     """The boards as (name in ``lang``, key) pairs, for a dropdown."""
-    return [(load_board(key).name(lang), key) for key in BOARD_KEYS]
+    return [(builtin_board(key).name(lang), key) for key in BOARD_KEYS]
 
 
 def relabel(choice: widgets.Dropdown | widgets.ToggleButtons, options: list[tuple[str, Any]], description: str) -> None:
@@ -232,9 +245,12 @@ def png(figure: Figure, dpi: int = 100) -> bytes:
     """The figure as PNG bytes, for ``ipywidgets.Image(value=...)``: draw the figure at the size it
     will be shown (``figsize`` × ``dpi`` pixels), so the browser does not blur it by scaling up. The
     caller lays the figure out (``tight_layout``): it is drawn once, not measured and drawn again."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi)
-    return buffer.getvalue()
+    if dpi != figure.dpi:
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=dpi)
+        return buffer.getvalue()
+    figure.canvas.draw()
+    return encode_png(np.asarray(figure.canvas.buffer_rgba()))
 
 
 def error_html(text: str) -> str:

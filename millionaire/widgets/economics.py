@@ -22,14 +22,13 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import economics
-from ..board import load_board
 from ..engine import Game
 from ..errors import MillionaireError
 from ..jackpot import payout, spin
 from ..plain_text import chart_text, html_text
 from ..rules import MAX_AMOUNT, RuleSet
 from ..words import check_lang, word
-from .common import TitledImage, UntilRun, board_options, error_html, new_figure, png, relabel
+from .common import TitledImage, UntilRun, board_options, builtin_board, error_html, new_figure, png, relabel
 
 
 
@@ -138,7 +137,7 @@ class InvestmentExplorer(_Lab):
         initial = {"style": {"description_width": "initial"}}
         self.board_choice = self._board_choice(board)
         self.industry_choice = widgets.Dropdown(**initial)
-        self.level_slider = widgets.IntSlider(value=0, min=0, max=load_board(board).levels - 1, **initial)
+        self.level_slider = widgets.IntSlider(value=0, min=0, max=builtin_board(board).levels - 1, **initial)
         self.opponents_slider = widgets.IntSlider(value=opponents, min=1, max=5, **initial)
         self._filling = False
         self._relabel()
@@ -165,7 +164,7 @@ class InvestmentExplorer(_Lab):
 
     def _fill_industries(self, industry: str | None) -> None:
         """Fit the controls to the chosen board: its industries and levels (a level it lacks becomes its top)."""
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         options = [(ind.name(self.lang), ind.key) for ind in board.industries]
         self._filling = True  # the controls change one by one: draw once they all fit the board
         try:
@@ -192,7 +191,7 @@ class InvestmentExplorer(_Lab):
     def refresh(self) -> None:
         if self._filling:
             return
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         opponents, level = self.opponents_slider.value, self.level_slider.value
         everything = economics.investment_table(board, opponents=opponents, lang=self.lang)
         chosen = next(ind.index for ind in board.industries if ind.key == self.industry_choice.value)
@@ -263,14 +262,14 @@ class MortgageLab(_Lab):
         self.deal_html.value = ""  # a deal is described again by the next compare()
 
     def _fill_cells(self, cell: int | None) -> None:
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         options = [(f"{c} {board.cells[c].name(self.lang)}", c) for c in board.ownable]
         self.cell_choice.options = options
         self.cell_choice.value = cell if cell in board.ownable else board.ownable[-1]
 
     def set_cell(self, cell: int) -> None:
         def choose() -> None:
-            if cell not in load_board(self.board_choice.value).ownable:
+            if cell not in builtin_board(self.board_choice.value).ownable:
                 raise ValueError(self.word("bad_cell", cell=repr(cell)))
             self.cell_choice.value = cell
         self._guard(choose)
@@ -279,7 +278,7 @@ class MortgageLab(_Lab):
         self._guard(lambda: setattr(self.rounds_slider, "value", self._whole(rounds, "rounds", 1, 30)))
 
     def refresh(self) -> None:
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         cell, rounds = self.cell_choice.value, self.rounds_slider.value
         self.terms = economics.mortgage_terms(board, cell)
         self.rate = economics.mortgage_interest(board, cell, rounds)[0]
@@ -305,7 +304,7 @@ class MortgageLab(_Lab):
                 opponents: int = 3) -> None:
         """Own ``industry`` at ``level`` plus the ``mortgage`` plots; mortgage them to build on ``build``."""
         def run() -> None:
-            board = load_board(self.board_choice.value)
+            board = builtin_board(self.board_choice.value)
             keys = [ind.key for ind in board.industries]
             if industry not in keys:
                 raise ValueError(self.word("bad_industry", industry=repr(industry), keys=", ".join(keys)))

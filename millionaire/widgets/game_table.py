@@ -29,7 +29,6 @@ import ipywidgets as widgets
 
 from ..actions import Action, Trade
 from ..agents import make_agent
-from ..board import load_board
 from ..editions import keys
 from ..engine import Game
 from ..errors import IllegalActionError
@@ -39,7 +38,7 @@ from ..plain_text import html_text, one_line
 from ..plotting import PLAYER_COLOURS, BoardView
 from ..rules import RuleSet
 from ..words import check_lang, refusal, strategy_label, word
-from .common import (CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, TitledImage, UntilRun, error_html, language_options,
+from .common import (CLASSROOM_CSS, PROJECTOR, PROJECTOR_TEXT_SCALE, TitledImage, UntilRun, builtin_board, error_html, language_options,
                      relabel)
 
 STRATEGY_CHOICES = ("human", "cautious", "aggressive", "monopolist", "random")
@@ -56,7 +55,7 @@ TABLE_BOARDS = keys("table")
 
 def table_board_options(lang: str) -> list[tuple[str, str]]:
     """The table's boards as (name in ``lang``, key) pairs, for its dropdown."""
-    return [(load_board(key).name(lang), key) for key in TABLE_BOARDS]
+    return [(builtin_board(key).name(lang), key) for key in TABLE_BOARDS]
 
 
 def _button(description: str = "", style: str = "") -> widgets.Button:
@@ -169,6 +168,7 @@ class GameTable(UntilRun, widgets.VBox):
         self.children = [widgets.HTML(CLASSROOM_CSS), row]
         self.game: Game
         self.text_scale = 1.0
+        self._views: dict[tuple[str, str, float], BoardView] = {}
         self._relabel()
         self.new_game()
         PROJECTOR.follow(self)
@@ -200,7 +200,7 @@ class GameTable(UntilRun, widgets.VBox):
             if player.name == default:
                 player.name = NAMES[lang][NAMES[old].index(default)]
         self._relabel()
-        self.view = BoardView(self.game.board, lang=lang, fast=True, text_scale=self.text_scale)
+        self.view = self._board_view()
         self.refresh()
 
     def show_projector(self, on: bool) -> None:
@@ -210,8 +210,16 @@ class GameTable(UntilRun, widgets.VBox):
         scale = PROJECTOR_TEXT_SCALE if on else 1.0
         if scale != self.text_scale:
             self.text_scale = scale
-            self.view = BoardView(self.game.board, lang=self.lang, fast=True, text_scale=scale)
+            self.view = self._board_view()
             self.refresh()
+
+    def _board_view(self) -> BoardView:
+        """The board's picture for the game's board, the table's language and text size: drawn
+        once for each, then only what changes in play is drawn again."""
+        key = (self.game.board.key, self.lang, self.text_scale)
+        if key not in self._views:
+            self._views[key] = BoardView(self.game.board, lang=self.lang, fast=True, text_scale=self.text_scale)
+        return self._views[key]
 
     def _relabel(self) -> None:
         """Put every control's words in the table's language."""
@@ -270,7 +278,7 @@ class GameTable(UntilRun, widgets.VBox):
         if seed < 0:
             self.message.value = self._error(self.word("bad_seed", seed=seed))
             return
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         rules = RuleSet.for_board(board.key).replace(shuffle_seats=False)
         if count > rules.max_players:  # Junior's box has 4 tokens
             self.message.value = self._error(self.word("too_many_players", board=board.name(self.lang),
@@ -279,7 +287,7 @@ class GameTable(UntilRun, widgets.VBox):
         agents = [None if c.value == "human" else make_agent(c.value, seed=seed * 10 + i)
                   for i, c in enumerate(self.seat_choices[:count])]
         self.game = Game(board, rules, agents=agents, seed=seed, names=NAMES[self.lang][:count])
-        self.view = BoardView(board, lang=self.lang, fast=True, text_scale=self.text_scale)
+        self.view = self._board_view()
         self.history: list[Any] = []
         self.message.value = ""
         if self.instant_bots.value and self.humans:  # a table of bots only waits for auto-play

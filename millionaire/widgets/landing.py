@@ -16,15 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
+import matplotlib
 import numpy as np
+from matplotlib.transforms import Bbox
 
-from ..board import load_board
 from ..landing_sim import simulate_landings
 from ..markov import JAIL_STRATEGIES, VIEWS, movement_chain
 from ..plain_text import html_text
-from ..plotting import BoardView
+from ..plotting import BoardView, encode_png
 from ..words import check_lang, word
-from .common import TitledImage, UntilRun, board_options, error_html, new_figure, png, relabel
+from .common import TitledImage, UntilRun, board_options, builtin_board, error_html, new_figure, relabel
 
 class LandingExplorer(UntilRun, widgets.VBox):
     """Explore landing probabilities: board, jail strategy, view, turns from START, simulation overlay.
@@ -54,9 +55,11 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self.values = np.zeros(0)
         self.simulated: np.ndarray | None = None
         self._views: dict[tuple[str, str], BoardView] = {}
+        self._charts: dict[tuple[str, str, str], _Chart] = {}
+        self._relabelling = False
         self._relabel(jail=jail, per=per)
         for control in (self.board_choice, self.jail_choice, self.view_choice, self.long_run, self.turns_slider):
-            control.observe(lambda _: self.refresh(), names="value")
+            control.observe(lambda _: self._relabelling or self.refresh(), names="value")
         self.simulate_button.on_click(lambda _: self.simulate(self.rolls_choice.value))
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [
@@ -81,7 +84,15 @@ class LandingExplorer(UntilRun, widgets.VBox):
         self._draw()
 
     def _relabel(self, jail: str, per: str) -> None:
-        """Words of every control in the explorer's language (values kept)."""
+        """Words of every control in the explorer's language (values kept; new options pass through
+        other values on the way, which draw nothing)."""
+        self._relabelling = True
+        try:
+            self._reword(jail, per)
+        finally:
+            self._relabelling = False
+
+    def _reword(self, jail: str, per: str) -> None:
         relabel(self.board_choice, board_options(self.lang), self.word("board"))
         self.jail_choice.options = [(self.word(f"jail_{j}"), j) for j in JAIL_STRATEGIES]
         self.jail_choice.value = jail
@@ -131,7 +142,7 @@ class LandingExplorer(UntilRun, widgets.VBox):
     # ------------------------------------------------------------------ computing and drawing
     @property
     def chain(self):
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         return movement_chain(board, jail=self.jail_choice.value)
 
     def refresh(self) -> None:
@@ -155,14 +166,14 @@ class LandingExplorer(UntilRun, widgets.VBox):
             self.message.value = error_html(self.word("simulate_long_run", long_run=self.word("long_run")))
             return
         self.message.value = ""
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         counts = simulate_landings(board, jail=self.jail_choice.value, rolls=rolls, tokens=min(100_000, rolls // 10),
                                    batches=10, seed=self.seed)
         self.simulated = counts.frequencies(self.view_choice.value)
         self._draw()
 
     def _draw(self) -> None:
-        board = load_board(self.board_choice.value)
+        board = builtin_board(self.board_choice.value)
         per = self.view_choice.value if self.long_run.value else "turn"
         title = self.word(f"view_{per}")
         fmt = "{:.2f}" if per == "landing" else "{:.1%}"
@@ -172,22 +183,7 @@ class LandingExplorer(UntilRun, widgets.VBox):
             view = self._views[key] = BoardView(board, lang=self.lang, fast=True, size_px=720)
         view.show_values(self.values, fmt=fmt, label=title)
         self.board_image.value = view.render_png()
-        figure = new_figure(10, 3.4)
-        ax = figure.add_subplot()
-        cells = np.arange(len(self.values))
-        ax.bar(cells, self.values, color="#4c72b0", label=self.word("exact"))
-        if self.simulated is not None:
-            ax.plot(cells, self.simulated, "o", color="#dd8452", markersize=4, label=self.word("simulated"))
-        detained = self.word("detained_short")
-        ax.set_xticks(cells[::2])
-        ax.set_xticklabels([str(c) if c < board.size else detained for c in cells[::2]], fontsize=8)
-        ax.set_xlim(-0.8, len(cells) - 0.2)
-        ax.set_xlabel(self.word("cell_axis", short=detained))
-        ax.set_ylabel(self.word(f"axis_{per}"))
-        ax.set_title(title, fontsize=11)
-        ax.legend(fontsize=9, loc="upper left")
-        figure.tight_layout()
-        self.bars_image.value = png(figure)
+        self.bars_image.value = self._bars(board, per, title)
         top = np.argsort(self.values)[::-1][:5]
         names = [board.cells[c].name(self.lang) if c < board.size else self.word("detained") for c in top]
         shown = [f"{n} {fmt.format(self.values[c])}" for n, c in zip(names, top)]
@@ -195,3 +191,78 @@ class LandingExplorer(UntilRun, widgets.VBox):
         # the pictures' text for a screen reader, and their tooltips
         self.board_image.tooltip = f"{self.board_choice.label}: {title}"
         self.bars_image.tooltip = f"{title}. {self.word('top')}: {', '.join(shown)}"
+
+    def _bars(self, board: Any, per: str, title: str) -> bytes:
+        """The bar chart of the values (and the simulation's points) as PNG. Its figure, axes and
+        labels are made once per board, language and view, and the picture of what does not change
+        (the cells' axis, the titles) once per layout; a change sets the bars' heights and draws
+        them, the value axis and the legend over that picture."""
+        key = (board.key, self.lang, per)
+        if key not in self._charts:
+            figure = new_figure(10, 3.4)
+            ax = figure.add_subplot()
+            cells = np.arange(board.size + 1)
+            bars = ax.bar(cells, np.zeros(cells.size), color="#4c72b0", label=self.word("exact"))
+            detained = self.word("detained_short")
+            ax.set_xticks(cells[::2])
+            ax.set_xticklabels([str(c) if c < board.size else detained for c in cells[::2]], fontsize=8)
+            ax.set_xlim(-0.8, len(cells) - 0.2)
+            ax.set_xlabel(self.word("cell_axis", short=detained))
+            ax.set_ylabel(self.word(f"axis_{per}"))
+            ax.set_title(title, fontsize=11)
+            for artist in [*bars, ax.yaxis, *ax.spines.values()]:
+                artist.set_animated(True)
+            self._charts[key] = _Chart(figure, ax, list(bars))
+        chart = self._charts[key]
+        figure, ax = chart.figure, chart.ax
+        for bar, value in zip(chart.bars, self.values):
+            bar.set_height(value)
+        for line in list(ax.lines):
+            line.remove()
+        if self.simulated is not None:
+            ax.plot(np.arange(len(self.values)), self.simulated, "o", color="#dd8452", markersize=4,
+                    label=self.word("simulated"), animated=True)
+        # The data limits as relim() finds them (the bars' corners, the points), without walking every
+        # bar's path: then the value axis scales as a new chart's would.
+        ax.dataLim.ignore(True)
+        ax.dataLim.set_points(Bbox.null().get_points())
+        ax.ignore_existing_data_limits = True
+        heights = np.asarray(self.values, dtype=float)
+        ax.update_datalim([(chart.bars[0].get_x(), min(0.0, heights.min())),
+                           (chart.bars[-1].get_x() + chart.bars[-1].get_width(), max(0.0, heights.max()))])
+        if self.simulated is not None:
+            ax.update_datalim(np.column_stack([np.arange(len(self.simulated)), self.simulated]))
+        ax.autoscale_view()
+        ax.legend(fontsize=9, loc="upper left").set_animated(True)
+        # Laid out as a new figure would be: tightly from the default margins. Only the value axis's
+        # labels change the layout, so it is kept for each set of them.
+        low, high = ax.get_ylim()
+        ticks = ax.yaxis.get_majorticklocs()
+        shown = tuple(ax.yaxis.get_major_formatter().format_ticks([t for t in ticks if low <= t <= high]))
+        if shown not in chart.margins:
+            figure.subplots_adjust(**{side: matplotlib.rcParams[f"figure.subplot.{side}"] for side in _SIDES})
+            figure.tight_layout()
+            chart.margins[shown] = {side: getattr(figure.subplotpars, side) for side in _SIDES}
+        figure.subplots_adjust(**chart.margins[shown])
+        canvas = figure.canvas
+        if shown not in chart.backgrounds:
+            canvas.draw()
+            chart.backgrounds[shown] = canvas.copy_from_bbox(figure.bbox)
+        canvas.restore_region(chart.backgrounds[shown])
+        moving = [*chart.bars, ax.yaxis, *ax.lines, *ax.spines.values(), ax.get_legend()]
+        for artist in sorted(moving, key=lambda artist: artist.get_zorder()):  # in the order a full drawing takes
+            ax.draw_artist(artist)
+        return encode_png(np.asarray(canvas.buffer_rgba()))
+
+
+class _Chart:
+    """A bar chart kept between changes: its figure, axes and bars, and for each set of labels on
+    its value axis the layout they make and the picture of the fixed parts in that layout."""
+
+    def __init__(self, figure: Any, ax: Any, bars: list[Any]) -> None:
+        self.figure, self.ax, self.bars = figure, ax, bars
+        self.margins: dict[tuple[str, ...], dict[str, float]] = {}
+        self.backgrounds: dict[tuple[str, ...], Any] = {}
+
+
+_SIDES = ("left", "right", "bottom", "top")
