@@ -54,7 +54,8 @@ slice                         what
 ``trade_in``, ``trade_out``   the cells an offer would give the observer, and take from him
 ``trade_cash`` (2)            the cash an offer would give, and take
 ``position`` (P×N)            each seat's cell, one-hot (a bankrupt seat: none)
-``cash``, ``net_worth`` (P)   each seat's money
+``cash`` (P)                  each seat's cash (net worth is left out: it costs more to work
+                              out than a turn of the engine, and the owner planes show the property)
 ``detained``, ``jail_turns``  detention, and the rolls used of ``RuleSet.jail_max_turns``
 ``bankrupt``, ``on_turn``     out of the game; whose turn it is
 ``kept_cards`` (P)            kept cards held (a tenth each)
@@ -281,7 +282,7 @@ class Observer:
         self.policy_kinds = sorted({p.kind for p in board.policies})
         parts = [("decision", len(KINDS)), ("mine", 1), ("decision_cell", size), ("options", size),
                  ("decision_money", 3), ("again", 1), ("trade_in", size), ("trade_out", size), ("trade_cash", 2),
-                 ("position", count * size), ("cash", count), ("net_worth", count), ("detained", count),
+                 ("position", count * size), ("cash", count), ("detained", count),
                  ("jail_turns", count), ("bankrupt", count), ("on_turn", count), ("kept_cards", count),
                  ("owner", count * size), ("level", size), ("mortgaged", size), ("round", 1), ("pots", 2)]
         if self.elite:
@@ -301,76 +302,84 @@ class Observer:
     def space(self) -> spaces.Box:
         return spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
 
-    def _money(self, amount: float) -> float:
-        return min(1.0, max(0.0, amount * self.money))
-
     def observe(self, game: Game, me: int) -> np.ndarray:
-        """The vector for seat ``me``."""
+        """The vector for seat ``me``. The values are gathered as (index, value) pairs and written at
+        once: a numpy write costs more than the Python that gathers it."""
         o = np.zeros(self.size, dtype=np.float32)
         at, state, board = self.start, game.state, self.board
-        size, count = board.size, self.players
+        size, count, money = board.size, self.players, self.money
+        where: list[int] = []
+        what: list[float] = []
         data = state.pending
         if data is not None:
-            o[self.kind_index[data["kind"]]] = 1.0
-            o[at["mine"]] = float(data["player"] == me)
+            where.append(self.kind_index[data["kind"]])
+            what.append(1.0)
+            if data["player"] == me:
+                where.append(at["mine"])
+                what.append(1.0)
             cell = data.get("cell", -1)
             if cell >= 0:
-                o[at["decision_cell"] + cell] = 1.0
-            options = data.get("options")
-            if options:
-                o[at["options"] + np.asarray(options)] = 1.0
-            money = at["decision_money"]
-            o[money] = self._money(data.get("amount", 0) if data["kind"] == "raise" else 0)
-            o[money + 1] = self._money(data.get("high", 0))
-            o[money + 2] = self._money(_price_in_question(game))
-            o[at["again"]] = float(bool(data.get("again")))
+                where.append(at["decision_cell"] + cell)
+                what.append(1.0)
+            for option in data.get("options") or ():
+                where.append(at["options"] + option)
+                what.append(1.0)
+            base = at["decision_money"]
+            where += [base, base + 1, base + 2, at["again"]]
+            what += [min(1.0, (data.get("amount", 0) if data["kind"] == "raise" else 0) * money),
+                     min(1.0, data.get("high", 0) * money), min(1.0, _price_in_question(game) * money),
+                     float(bool(data.get("again")))]
             trade = data.get("trade")
             if trade is not None and data["player"] == me:  # [partner, give, take, give_cash, take_cash, ...]
-                if trade[1]:
-                    o[at["trade_in"] + np.asarray(trade[1])] = 1.0
-                if trade[2]:
-                    o[at["trade_out"] + np.asarray(trade[2])] = 1.0
-                o[at["trade_cash"]] = self._money(trade[3])
-                o[at["trade_cash"] + 1] = self._money(trade[4])
+                where += [at["trade_in"] + c for c in trade[1]] + [at["trade_out"] + c for c in trade[2]]
+                what += [1.0] * (len(trade[1]) + len(trade[2]))
+                where += [at["trade_cash"], at["trade_cash"] + 1]
+                what += [min(1.0, trade[3] * money), min(1.0, trade[4] * money)]
         players = state.players
         jail_max = max(1, self.rules.jail_max_turns)
         for rank in range(count):
             seat = (me + rank) % count
             player = players[seat]
             if player.bankrupt:
-                o[at["bankrupt"] + rank] = 1.0
+                where.append(at["bankrupt"] + rank)
+                what.append(1.0)
                 continue
-            o[at["position"] + rank * size + player.position] = 1.0
-            o[at["cash"] + rank] = self._money(player.cash)
-            o[at["net_worth"] + rank] = self._money(game.net_worth(seat))
-            o[at["detained"] + rank] = float(player.detained)
-            o[at["jail_turns"] + rank] = min(1.0, player.jail_turns / jail_max)
-            o[at["kept_cards"] + rank] = min(1.0, len(player.cards) / 10)
-        o[at["on_turn"] + (state.current - me) % count] = 1.0
-        owner = np.asarray(state.owner)
-        owned = np.flatnonzero(owner >= 0)
-        if owned.size:
-            o[at["owner"] + ((owner[owned] - me) % count) * size + owned] = 1.0
-        o[self.slices["level"]] = state.level
-        o[self.slices["level"]] /= self.top
-        o[self.slices["mortgaged"]] = state.mortgaged
-        o[at["round"]] = min(1.0, state.round / (self.max_rounds + 1))
-        o[at["pots"]] = self._money(state.jackpot_box)
-        o[at["pots"] + 1] = self._money(state.charity_fund)
+            where += [at["position"] + rank * size + player.position, at["cash"] + rank,
+                      at["detained"] + rank, at["jail_turns"] + rank, at["kept_cards"] + rank]
+            what += [1.0, min(1.0, player.cash * money),
+                     float(player.detained), min(1.0, player.jail_turns / jail_max), min(1.0, len(player.cards) / 10)]
+        where.append(at["on_turn"] + (state.current - me) % count)
+        what.append(1.0)
+        owner_at = at["owner"]
+        for cell, seat in enumerate(state.owner):
+            if seat >= 0:
+                where.append(owner_at + ((seat - me) % count) * size + cell)
+                what.append(1.0)
+        where += [at["round"], at["pots"], at["pots"] + 1]
+        what += [min(1.0, state.round / (self.max_rounds + 1)), min(1.0, state.jackpot_box * money),
+                 min(1.0, state.charity_fund * money)]
         market = state.market
         if self.elite and market is not None:
-            shares = board.shares
             price = market.get("price", 0)
+            kinds = self.policy_kinds
             for rank in range(count):
                 seat = (me + rank) % count
-                o[at["shares"] + rank] = self._money(market["shares"][seat] * price)
+                where.append(at["shares"] + rank)
+                what.append(min(1.0, market["shares"][seat] * price * money))
                 for held in market["policies"][seat]:
-                    if held[0] in self.policy_kinds:
-                        o[at["policies"] + rank * len(self.policy_kinds) + self.policy_kinds.index(held[0])] = 1.0
-            if shares is not None:
-                o[at["share_price"]] = min(1.0, price / shares.maximum)
-            for cell in market["waiting"]:
-                o[at["waiting"] + cell] = 1.0
+                    if held[0] in kinds:
+                        where.append(at["policies"] + rank * len(kinds) + kinds.index(held[0]))
+                        what.append(1.0)
+            if board.shares is not None:
+                where.append(at["share_price"])
+                what.append(min(1.0, price / board.shares.maximum))
+            where += [at["waiting"] + cell for cell in market["waiting"]]
+            what += [1.0] * len(market["waiting"])
+        o[where] = what
+        level = self.slices["level"]
+        o[level] = state.level
+        o[level] *= 1.0 / self.top
+        o[self.slices["mortgaged"]] = state.mortgaged
         return o
 
 
@@ -489,10 +498,12 @@ class MillionaireAEC(AECEnv):
             data = state.pending
             assert data is not None
             mask, self._ranges = self.table.mask(game)
-            for agent in self.agents:
-                self.infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
-            self.agent_selection = self.possible_agents[data["player"]]
-            self.infos[self.agent_selection]["action_mask"] = mask
+            asked = self.possible_agents[data["player"]]
+            for agent in self.agents:  # the others' masks are all 0: made anew only for one that had a mask
+                if agent != asked and (agent not in self.infos or self.infos[agent]["action_mask"].any()):
+                    self.infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
+            self.infos[asked] = {"action_mask": mask}
+            self.agent_selection = asked
         self._accumulate_rewards()
         self._deads_step_first()
 
