@@ -64,7 +64,7 @@ def aec_run(board_name: str, players: int, seeds: range, max_rounds: int) -> tup
     for seed in seeds:
         env.reset(seed=seed)
         bots = [bot() for _ in range(players)]
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             _, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
