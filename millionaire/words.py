@@ -400,6 +400,11 @@ WORDS: dict[str, dict[str, str]] = {
         "bots.exits": "the file calls exit(), which would end the notebook",
         "bots.slow": "did not load within {seconds} s (an endless loop at the top of the file?)",
         "bots.ended": "the file ended the process that loaded it",
+        # examples/policy_gradient.py: a policy learnt on the single-seat environment
+        "learn.trained": "Trained for {episodes} episodes in {seconds:.0f} s on {board} against {opponents}",
+        "learn.untrained": "untrained (uniform over the legal actions)",
+        "learn.learnt": "learnt policy",
+        "learn.win_rate": "{who}: won {wins} of {games} ({rate:.1f}%, 95% interval {low:.1f}–{high:.1f}%); stopped by the round limit: {limit}",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -771,6 +776,10 @@ WORDS: dict[str, dict[str, str]] = {
         "bots.exits": "файл вызывает exit(), а это закрыло бы блокнот",
         "bots.slow": "не загрузился за {seconds} с (бесконечный цикл в начале файла?)",
         "bots.ended": "файл завершил процесс, который его загружал",
+        "learn.trained": "Обучение: эпизодов — {episodes}, {seconds:.0f} с; поле {board}, соперники: {opponents}",
+        "learn.untrained": "без обучения (равновероятно из разрешённых ходов)",
+        "learn.learnt": "обученная стратегия",
+        "learn.win_rate": "{who}: побед — {wins} из {games} ({rate:.1f} %, 95-процентный интервал {low:.1f}–{high:.1f} %); остановлено пределом раундов: {limit}",
     },
 }
 
