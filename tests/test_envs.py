@@ -275,3 +275,29 @@ def test_a_finished_episode_must_be_reset():
     play_single(env, 1)
     with pytest.raises(EnvError, match="episode is over"):
         env.step(0)
+
+
+# ---------------------------------------------------------------------------------- the example
+def test_the_policy_gradient_example_trains_and_reports(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "policy_gradient.py"
+    spec = importlib.util.spec_from_file_location("policy_gradient", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    lines = example.main(["--episodes", "4", "--games", "3", "--max-rounds", "25", "--opponents", "random"])
+    assert lines[0].startswith("Trained for 4 episodes") and "against random" in lines[0]
+    assert lines[1].startswith("learnt policy: won ") and " of 3 (" in lines[1] and "95% interval" in lines[1]
+    assert lines[2].startswith("untrained")
+    assert capsys.readouterr().out.splitlines() == lines
+    policy = example.LinearSoftmax(4, 2, np.random.default_rng(0))
+    assert policy.act(np.array([0.5, 1.0]), np.array([0, 1, 0, 0])) == 1 and not policy.trace  # a forced move
+    choice = policy.act(np.array([0.5, 1.0]), np.array([1, 1, 0, 1]))
+    assert choice in (0, 1, 3) and len(policy.trace) == 1
+    policy.update(advantage=1.0, lr=0.5)  # a won game: the chosen action's logit rises, the others' fall
+    x = np.array([0.5, 1.0, 1.0])
+    assert policy.theta[choice] @ x > 0 and all(policy.theta[k] @ x < 0 for k in (0, 1, 3) if k != choice)
+    assert not policy.theta[2].any()  # a masked action is never touched
+    russian = example.main(["--episodes", "1", "--games", "1", "--max-rounds", "10", "--lang", "ru"])
+    assert russian[0].startswith("Обучение: эпизодов — 1") and "побед —" in russian[1]
