@@ -71,7 +71,9 @@ Rewards: +1 to the winner and −1 to the others when the rules end the game (a 
 bankrupt in a larger game gets its −1 then and leaves); when ``max_rounds`` stops the game it is a
 truncation and everyone gets 0 (``info["result"]`` still holds the engine's result, the richest
 winning). An action whose mask is 0 changes nothing and costs :data:`ILLEGAL_PENALTY` with
-``info["illegal"]`` saying why (``on_illegal="raise"``: an :class:`EnvError` instead).
+``info["illegal"]`` saying why; the AEC environment asks the same agent again. That is the default
+because Gymnasium's ``check_env`` steps with unmasked samples; ``on_illegal="raise"`` raises an
+:class:`EnvError` naming the action, the decision and the legal indices instead.
 
 Examples
 --------
@@ -81,6 +83,9 @@ Examples
 ['roll']
 >>> env.action_of(0)
 Action.roll()
+>>> table = env.table  # from an engine action to its index, and back to its name
+>>> table.index(Action.buy()), table.names()[table.index(Action.build(39))], table.names()[table.base["bid"] + 3]
+(4, 'build 39', 'bid 1×')
 >>> observation.shape == env.observation_space.shape, int(env.action_space.n) == env.table.size == 262
 (True, True)
 >>> observation, reward, terminated, truncated, info = env.step(0)
