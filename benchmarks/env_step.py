@@ -13,7 +13,8 @@ answers offers but makes none):
 The environments' work is in all that an index costs: the mask from ``legal_actions()``, the
 observation, decoding, and the engine's check of each answer in ``Game.apply``. The bot's own
 thinking is in every row. Prints the median of R runs (CPU time of this process, steadier than the
-wall clock on a shared machine), µs per player-turn, and each environment's ratio to the engine.
+wall clock on a shared machine), µs per player-turn, and each environment's ratio to the engine; then
+what an environment adds per decision (the engine's ``legal_actions()``, the mask, the observation).
 Results and the command are recorded in ``benchmarks/RESULTS.md``.
 """
 
@@ -81,6 +82,32 @@ def bot() -> ThresholdAgent:
     return ThresholdAgent(name="cautious", **{**STRATEGIES["cautious"], "trades": False})
 
 
+def breakdown(board_name: str, players: int, max_rounds: int) -> dict[str, float]:
+    """µs per decision of what an environment adds, over the decisions of one seeded AEC game:
+    the engine's ``legal_actions()``, the mask made from it (which includes it) and the observation."""
+    env = aec_env(board_name, players=players, max_rounds=max_rounds)
+    env.reset(seed=1)
+    bots = [bot() for _ in range(players)]
+    spent = {"legal_actions": 0.0, "mask (with legal_actions)": 0.0, "observation": 0.0}
+    decisions = 0
+    for _agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        game = env.game
+        seat = game.state.pending["player"]
+        for name, work in (("legal_actions", game.legal_actions), ("mask (with legal_actions)", lambda: env.table.mask(game)),
+                           ("observation", lambda: env.observer.observe(game, seat))):
+            start = time.process_time()
+            for _ in range(20):
+                work()
+            spent[name] += (time.process_time() - start) / 20
+        decisions += 1
+        env.step(env.table.encode(bots[seat].answer(game, game.state.pending), env._ranges))
+    return {name: seconds / decisions * 1e6 for name, seconds in spent.items()}
+
+
 WAYS = {"engine": engine_run, "single seat": single_seat_run, "aec": aec_run}
 
 
@@ -105,6 +132,9 @@ def main() -> None:
             median = statistics.median(values)
             print(f"{board_name:<20} {way:<12} {median:8.1f} µs per player-turn  {median / engine:5.2f}× the engine "
                   f"(median of {args.repeats} runs of {args.games} games, {args.players} cautious players, no trading)")
+        parts = [breakdown(board_name, args.players, args.max_rounds) for _ in range(3)]
+        for name in parts[0]:
+            print(f"{board_name:<20} per decision: {name:<26} {statistics.median(p[name] for p in parts):6.1f} µs")
 
 
 if __name__ == "__main__":
