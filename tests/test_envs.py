@@ -50,6 +50,17 @@ def masks_match(table: ActionTable, game, mask: np.ndarray, ranges, where: str) 
                 f"{where}: index {index} ({table.names()[index]}) is masked but legal"
 
 
+def checked(checkers: dict, game, where: str) -> None:
+    """The engine's invariants (tests/test_properties.py) on the game now; what they need from the
+    state before the actions since the last check is the snapshot taken then."""
+    checker, before = checkers.get(id(game), (None, None))
+    if checker is None:
+        checker = Checker(game)
+        before = checker.before(Action("none"))
+    checker.after(before, where)
+    checkers[id(game)] = (checker, checker.before(Action("none")))
+
+
 def play_aec(env, seed: int, check=None) -> list:
     """Random masked play to the end; the (agent, action, reward) trail."""
     env.reset(seed=seed)
@@ -111,8 +122,7 @@ def test_random_masked_play_ends_with_masks_matching_and_invariants_holding(boar
 
         def check(env, mask):
             game = env.game
-            checker = checkers.setdefault(id(game), Checker(game))
-            checker.after(checker.before(Action("none")), f"{board} seed {seed}")
+            checked(checkers, game, f"{board} seed {seed}")
             masks_match(env.table, game, mask, env._ranges, f"{board} seed {seed} {game.pending!r}")
 
         trail = play_aec(env, seed, check)
@@ -131,15 +141,17 @@ def test_random_masked_play_ends_with_masks_matching_and_invariants_holding(boar
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_single_seat_episode_ends_with_masks_matching(board):
+def test_single_seat_episode_ends_with_masks_matching_and_invariants_holding(board):
     opponents = OPPONENTS[: three_or_fewer(board) - 1]
     env = single_seat_env(board, opponents=opponents, max_rounds=80, record_events=True)
     kinds: set[str] = set()
+    checkers = {}
 
     def check(env, mask):
         game = env.game
         assert game.pending.player == env.seat
         kinds.add(game.pending.kind)
+        checked(checkers, game, f"{board} {game.pending!r}")
         masks_match(env.table, game, mask, env._ranges, f"{board} {game.pending!r}")
 
     for seed in range(3):
