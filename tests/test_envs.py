@@ -140,6 +140,29 @@ def test_random_masked_play_ends_with_masks_matching_and_invariants_holding(boar
             assert all(r == -1.0 for r in finals.values())  # Junior ends at the first bankruptcy: the others lose
 
 
+#: The decisions each edition asks in random play (a trade reply needs an offer, which only the bots make:
+#: the single-seat test below; Monopoly's cards never ask for a cell; Junior has no mortgages to raise money).
+KINDS_MET = {
+    "millionaire-classic": {"roll", "manage", "buy", "bid", "jackpot", "choose", "raise"},
+    "monopoly-us": {"roll", "manage", "buy", "bid", "raise"},
+    "millionaire-elite": {"roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "exchange", "insurance", "lot"},
+    "millionaire-junior": {"roll", "manage", "buy", "choose"},
+}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_decision_of_the_edition_gets_a_mask_that_matches(board):
+    kinds: set[str] = set()
+
+    def check(env, mask):
+        kinds.add(env.game.pending.kind)
+        masks_match(env.table, env.game, mask, env._ranges, f"{board} {env.game.pending!r}")
+
+    for seed in (5, 6):
+        play_aec(aec_env(board, players=4 if board == "millionaire-junior" else 3, max_rounds=100), seed, check)
+    assert kinds == KINDS_MET[board]
+
+
 @pytest.mark.parametrize("board", BOARDS)
 def test_single_seat_episode_ends_with_masks_matching_and_invariants_holding(board):
     opponents = OPPONENTS[: three_or_fewer(board) - 1]
