@@ -14,10 +14,11 @@ Every decision of the engine (:data:`millionaire.actions.DECISION_KINDS`) is ans
 ================  ===================================================================================
 indices           engine action
 ================  ===================================================================================
-simple (10)       ``roll``, ``end_turn``, ``pay_fine``, ``release_card`` (``Action.use_card`` with the
+simple (11)       ``roll``, ``end_turn``, ``pay_fine``, ``release_card`` (``Action.use_card`` with the
                   first release card held), ``buy``, ``decline``, ``pass`` (leave an auction), ``skip``
-                  (the slot machine, the Exchange, the insurance company, the Auction cell),
-                  ``accept``, ``reject`` (a trade offered by another player)
+                  (the slot machine, the Exchange, the insurance company, the Auction cell, a claim),
+                  ``accept``, ``reject`` (a trade offered by another player), ``claim`` (Elite: a
+                  policy pays for a covered loss, where the engine leaves that to its holder)
 bid (7)           ``Action.bid``: the lowest legal bid, 0.5, 0.75, 1, 1.25, 1.5 × the price (a
                   building auction: the building's price), all your cash
 bet (5)           ``Action.bet`` (boards with a slot machine): 1, 10%, 25%, 50% of your cash, all of it
@@ -39,13 +40,13 @@ stands for now.
 
 The observation (``Box`` of ``float32`` in [0, 1], seats counted from the observer)
 -----------------------------------------------------------------------------------
-``env.observation_slices`` maps each part's name to its slice; ``P`` players, ``N`` cells. Money is
-in start cashes, divided by :data:`MONEY_SCALE` and capped at 1.
+``env.observation_slices`` maps each part's name to its slice; ``P`` players, ``N`` cells, ``K``
+decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1.
 
 ============================  =================================================================
 slice                         what
 ============================  =================================================================
-``decision`` (11)             the pending decision's kind, one-hot in ``DECISION_KINDS`` order
+``decision`` (K)              the pending decision's kind, one-hot, one per ``DECISION_KINDS``
 ``mine`` (1)                  1 when the decision is the observer's
 ``decision_cell`` (N)         the cell in question (offered, auctioned, landed on), one-hot
 ``options`` (N)               the cells a ``choose`` or ``lot`` decision offers
@@ -86,7 +87,7 @@ Action.roll()
 >>> table = env.table  # from an engine action to its index, and back to its name
 >>> table.index(Action.buy()), table.names()[table.index(Action.build(39))], table.names()[table.base["bid"] + 3]
 (4, 'build 39', 'bid 1×')
->>> observation.shape == env.observation_space.shape, int(env.action_space.n) == env.table.size == 262
+>>> observation.shape == env.observation_space.shape, int(env.action_space.n) == env.table.size == 263
 (True, True)
 >>> observation, reward, terminated, truncated, info = env.step(0)
 >>> aec = aec_env("millionaire-junior", players=3, max_rounds=50)
@@ -121,7 +122,8 @@ ILLEGAL_PENALTY = -0.01
 #: Money in the observation: start cashes divided by this, capped at 1.
 MONEY_SCALE = 20.0
 
-SIMPLE = ("roll", "end_turn", "pay_fine", "release_card", "buy", "decline", "pass", "skip", "accept", "reject")
+SIMPLE = ("roll", "end_turn", "pay_fine", "release_card", "buy", "decline", "pass", "skip", "accept", "reject",
+          "claim")
 #: The amount levels: "lowest" and "all" are the ends of the legal range; a number is a share of the
 #: price (bids) or of the top of the range (bets: your cash; shares: what you could buy or hold).
 LEVELS: dict[str, tuple[Any, ...]] = {
@@ -145,7 +147,7 @@ class ActionTable:
 
     >>> table = ActionTable(load_board("monopoly-us"))
     >>> table.size, table.names()[:3], table.names()[table.base["build"] + 39]
-    (257, ['roll', 'end_turn', 'pay_fine'], 'build 39')
+    (258, ['roll', 'end_turn', 'pay_fine'], 'build 39')
     """
 
     def __init__(self, board: Board) -> None:

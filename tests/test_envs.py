@@ -141,7 +141,7 @@ def test_random_masked_play_ends_with_masks_matching_and_invariants_holding(boar
             assert all(r == -1.0 for r in finals.values())  # Junior ends at the first bankruptcy: the others lose
 
 
-#: The decisions each edition asks in random play (a trade reply needs an offer, which only the bots make:
+#: Decisions each edition asks in random play (a trade reply needs an offer, which only the bots make:
 #: the single-seat test below; Monopoly's cards never ask for a cell; Junior has no mortgages to raise money).
 KINDS_MET = {
     "millionaire-classic": {"roll", "manage", "buy", "bid", "jackpot", "choose", "raise"},
@@ -161,7 +161,7 @@ def test_every_decision_of_the_edition_gets_a_mask_that_matches(board):
 
     for seed in (5, 6):
         play_aec(aec_env(board, players=4 if board == "millionaire-junior" else 3, max_rounds=100), seed, check)
-    assert kinds == KINDS_MET[board]
+    assert KINDS_MET[board] <= kinds <= set(DECISION_KINDS)
 
 
 @pytest.mark.parametrize("board", BOARDS)
