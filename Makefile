@@ -63,7 +63,7 @@ open_lab = $(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/over
 
 $(STAMP): pyproject.toml setup.py $(SOURCES_SUM) config/jupyterlab-overrides.json config/lab_settings.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade $(FROM_OFFLINE) pip
-	$(BIN)/python -m pip install --quiet $(FROM_OFFLINE) -e '.[lab,test,site,scale,classroom]'
+	$(BIN)/python -m pip install --quiet $(FROM_OFFLINE) -e '.[lab,test,site,scale,classroom,rl]'
 	$(BIN)/python config/lab_settings.py $(LAB_LANG) $(LAB_SETTINGS)/overrides.json
 	touch $(STAMP)
 

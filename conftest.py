@@ -4,7 +4,12 @@ expects."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections import defaultdict
+
+# millionaire/envs.py needs the optional group rl: without it its doctests are not collected (tests/test_envs.py
+# says why it is skipped).
+collect_ignore = [] if all(importlib.util.find_spec(name) for name in ("gymnasium", "pettingzoo")) else ["millionaire/envs.py"]
 
 _NOTEBOOK_SECONDS: dict[str, float] = defaultdict(float)
 

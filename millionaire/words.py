@@ -547,6 +547,11 @@ WORDS: dict[str, dict[str, str]] = {
         "exercise.bad_fields": "{file}: line {line}: a field is missing or of the wrong kind, skipped",
         "exercise.bad_exercise": "{file}: line {line}: an exercise the kit does not have, skipped",
         "exercise.bad_variant": "{file}: line {line}: the variant does not match the name (the line was changed by hand?), skipped",
+        # examples/policy_gradient.py: a policy learnt on the single-seat environment
+        "learn.trained": "Trained for {episodes} episodes in {seconds:.0f} s on {board} against {opponents}",
+        "learn.untrained": "untrained (uniform over the legal actions)",
+        "learn.learnt": "learnt policy",
+        "learn.win_rate": "{who}: won {wins} of {games} ({rate:.1f}%, 95% interval {low:.1f}–{high:.1f}%); stopped by the round limit: {limit}",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -1061,6 +1066,10 @@ WORDS: dict[str, dict[str, str]] = {
         "exercise.bad_fields": "{file}: строка {line}: поле отсутствует или не того вида, строка пропущена",
         "exercise.bad_exercise": "{file}: строка {line}: такого задания в комплекте нет, строка пропущена",
         "exercise.bad_variant": "{file}: строка {line}: вариант не соответствует имени (строку правили вручную?), строка пропущена",
+        "learn.trained": "Обучение: эпизодов — {episodes}, {seconds:.0f} с; поле {board}, соперники: {opponents}",
+        "learn.untrained": "без обучения (равновероятно из разрешённых ходов)",
+        "learn.learnt": "обученная стратегия",
+        "learn.win_rate": "{who}: побед — {wins} из {games} ({rate:.1f} %, 95-процентный интервал {low:.1f}–{high:.1f} %); остановлено пределом раундов: {limit}",
     },
 }
 

@@ -1,0 +1,339 @@
+"""The reinforcement-learning environments (millionaire.envs): the interfaces' own checkers on every
+edition, seeding, masks against the engine's legal actions, whole episodes, the engine's invariants."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason="the rl group is not installed: pip install -e '.[rl]'")
+pytest.importorskip("pettingzoo", reason="the rl group is not installed: pip install -e '.[rl]'")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from test_properties import Checker  # noqa: E402
+
+from millionaire import Action, MillionaireError, load_board  # noqa: E402
+from millionaire.actions import DECISION_KINDS  # noqa: E402
+from millionaire.editions import EDITIONS  # noqa: E402
+from millionaire.envs import (  # noqa: E402
+    ILLEGAL_PENALTY,
+    LEVELS,
+    ActionTable,
+    EnvError,
+    aec_env,
+    single_seat_env,
+)
+
+BOARDS = [edition.key for edition in EDITIONS]
+OPPONENTS = ["cautious", "aggressive", "monopolist"]
+
+
+def three_or_fewer(board: str) -> int:
+    return min(3, next(e for e in EDITIONS if e.key == board).players[1])
+
+
+def masks_match(table: ActionTable, game, mask: np.ndarray, ranges, where: str) -> None:
+    """Every index the mask allows is an action the engine accepts, and every action
+    ``legal_actions()`` names (amounts: its lowest and highest) is one the mask allows."""
+    allowed = np.flatnonzero(mask)
+    assert allowed.size, f"{where}: no legal index"
+    decoded = [table.action(int(i), game, ranges) for i in allowed]
+    for index, action in zip(allowed, decoded):
+        assert game.is_legal(action), f"{where}: index {index} ({table.names()[index]}) gives refused {action!r}"
+    reachable = {(a.kind, a.cell, a.amount) for a in decoded}
+    for action in game.legal_actions():
+        assert (action.kind, action.cell, action.amount) in reachable, f"{where}: {action!r} has no index"
+    for index in np.flatnonzero(mask == 0):
+        kind = table.slots[index][0]
+        if kind not in LEVELS and kind not in ("use_card", "release_card"):
+            assert not game.is_legal(table.action(int(index), game, ranges)), \
+                f"{where}: index {index} ({table.names()[index]}) is masked but legal"
+
+
+def checked(checkers: dict, game, where: str) -> None:
+    """The engine's invariants (tests/test_properties.py) on the game now; what they need from the
+    state before the actions since the last check is the snapshot taken then."""
+    checker, before = checkers.get(id(game), (None, None))
+    if checker is None:
+        checker = Checker(game)
+        before = checker.before(Action("none"))
+    checker.after(before, where)
+    checkers[id(game)] = (checker, checker.before(Action("none")))
+
+
+def play_aec(env, seed: int, check=None) -> list:
+    """Random masked play to the end; the (agent, action, reward) trail."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trail = []
+    for agent in env.agent_iter(200_000):
+        observation, reward, terminated, truncated, info = env.last()
+        assert env.observation_space(agent).contains(observation)
+        if terminated or truncated:
+            action = None
+        else:
+            mask = info["action_mask"]
+            if check:
+                check(env, mask)
+            action = int(rng.choice(np.flatnonzero(mask)))
+        trail.append((agent, action, reward, terminated, truncated))
+        env.step(action)
+    assert not env.agents, "the episode did not end"
+    return trail
+
+
+def play_single(env, seed: int, check=None) -> tuple[list, bool, bool]:
+    observation, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trail, terminated, truncated = [], False, False
+    while not (terminated or truncated):
+        mask = info["action_mask"]
+        if check:
+            check(env, mask)
+        action = int(rng.choice(np.flatnonzero(mask)))
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(observation)
+        trail.append((action, reward, observation.tobytes()))
+        assert len(trail) < 200_000
+    return trail, terminated, truncated
+
+
+# ---------------------------------------------------------------------------------- the checkers
+@pytest.mark.parametrize("board", BOARDS)
+def test_pettingzoo_api_and_seed_tests(board):
+    api_test(aec_env(board, players=three_or_fewer(board), max_rounds=60), num_cycles=1000)
+    seed_test(lambda: aec_env(board, players=2, max_rounds=60), num_cycles=300)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_gymnasium_check_env(board):
+    check_env(single_seat_env(board, opponents=OPPONENTS[: three_or_fewer(board) - 1], max_rounds=60),
+              skip_render_check=True)
+
+
+# ---------------------------------------------------------------------------------- play
+@pytest.mark.parametrize("board", BOARDS)
+def test_random_masked_play_ends_with_masks_matching_and_invariants_holding(board):
+    """Whole AEC episodes under random masked play: the mask is the engine's legal actions at every
+    step, the engine's invariants hold after every step, and the rewards are the result's."""
+    for seed, players in ((1, 2), (2, three_or_fewer(board))):
+        env = aec_env(board, players=players, max_rounds=80, record_events=True)
+        checkers = {}
+
+        def check(env, mask):
+            game = env.game
+            checked(checkers, game, f"{board} seed {seed}")
+            masks_match(env.table, game, mask, env._ranges, f"{board} seed {seed} {game.pending!r}")
+
+        trail = play_aec(env, seed, check)
+        result = env.game.result()
+        finals = {agent: reward for agent, action, reward, *_ in trail if action is None}
+        assert set(finals) == set(env.possible_agents)
+        truncated = [t for *_, t in trail if t]
+        for seat, player in enumerate(env.game.state.players):  # a bankrupt seat leaves with -1 at once
+            if player.bankrupt:
+                assert finals.pop(f"player_{seat}") == -1.0
+        if result.stopped_by_limit:
+            assert truncated and all(r == 0 for r in finals.values())
+        else:
+            assert finals.pop(f"player_{result.winner}") == 1.0
+            assert all(r == -1.0 for r in finals.values())  # Junior ends at the first bankruptcy: the others lose
+
+
+#: Decisions each edition asks in random play (a trade reply needs an offer, which only the bots make:
+#: the single-seat test below; Monopoly's cards never ask for a cell; Junior has no mortgages to raise money).
+KINDS_MET = {
+    "millionaire-classic": {"roll", "manage", "buy", "bid", "jackpot", "choose", "raise"},
+    "monopoly-us": {"roll", "manage", "buy", "bid", "raise"},
+    "millionaire-elite": {"roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "exchange", "insurance", "lot"},
+    "millionaire-junior": {"roll", "manage", "buy", "choose"},
+}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_decision_of_the_edition_gets_a_mask_that_matches(board):
+    kinds: set[str] = set()
+
+    def check(env, mask):
+        kinds.add(env.game.pending.kind)
+        masks_match(env.table, env.game, mask, env._ranges, f"{board} {env.game.pending!r}")
+
+    for seed in range(5, 17):  # until every kind has been met (a lot on the Auction cell is the rarest)
+        play_aec(aec_env(board, players=4 if board == "millionaire-junior" else 3, max_rounds=100), seed, check)
+        if KINDS_MET[board] <= kinds:
+            break
+    assert KINDS_MET[board] <= kinds <= set(DECISION_KINDS)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_single_seat_episode_ends_with_masks_matching_and_invariants_holding(board):
+    opponents = OPPONENTS[: three_or_fewer(board) - 1]
+    env = single_seat_env(board, opponents=opponents, max_rounds=80, record_events=True)
+    kinds: set[str] = set()
+    checkers = {}
+
+    def check(env, mask):
+        game = env.game
+        assert game.pending.player == env.seat
+        kinds.add(game.pending.kind)
+        checked(checkers, game, f"{board} {game.pending!r}")
+        masks_match(env.table, game, mask, env._ranges, f"{board} {game.pending!r}")
+
+    for seed in range(3):
+        trail, terminated, truncated = play_single(env, seed, check)
+        assert terminated != truncated
+        reward = trail[-1][1]
+        assert reward in ((0.0,) if truncated else (1.0, -1.0))
+    assert {"roll", "manage"} <= kinds
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_same_seed_plays_the_same_episode(board):
+    first = play_aec(aec_env(board, players=2, max_rounds=40), 5)
+    assert play_aec(aec_env(board, players=2, max_rounds=40), 5) == first
+    assert play_aec(aec_env(board, players=2, max_rounds=40), 6) != first
+    env = single_seat_env(board, opponents=["cautious"], max_rounds=40)
+    assert play_single(env, 3) == play_single(env, 3)
+    env.reset(seed=3)
+    second = env.reset()[0].tobytes(), env.game.state.to_json()
+    env.reset(seed=3)
+    assert (env.reset()[0].tobytes(), env.game.state.to_json()) == second  # reset() continues the seed's stream
+
+
+def test_a_trade_offer_is_answered_through_the_env():
+    """The bots offer trades to the seat: its mask is accept and reject, and the answer is the engine's."""
+    env = single_seat_env("millionaire-classic", opponents=["monopolist", "cautious"], max_rounds=150)
+    for seed in range(40):
+        observation, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        done = False
+        while not done:
+            if env.game.pending.kind == "trade_reply":
+                names = [env.table.names()[i] for i in np.flatnonzero(info["action_mask"])]
+                assert names == ["accept", "reject"]
+                assert observation[env.observation_slices["trade_in"]].any() or \
+                    observation[env.observation_slices["trade_cash"]].any()
+                trade = env.game.pending.trade
+                env.step(env.table.simple["accept"])
+                assert any(env.game.state.owner[c] == env.seat for c in trade[1]) or not trade[1]
+                return
+            observation, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            done = terminated or truncated
+    pytest.fail("no trade was offered to the seat in 40 games")
+
+
+# ---------------------------------------------------------------------------------- the spaces
+def test_action_table_maps_indices_to_engine_actions():
+    table = ActionTable(load_board("millionaire-elite"))
+    names = table.names()
+    assert len(names) == table.size == len(table.slots)
+    assert names[: len(("roll", "end_turn"))] == ["roll", "end_turn"]
+    assert names[table.base["build"] + 5] == "build 5" and names[table.base["choose"]] == "choose 0"
+    assert table.index(Action.build(5)) == table.base["build"] + 5
+    assert table.index(Action.pass_()) == table.simple["pass"]
+    ranges = {"bid": (101, 700, 200)}
+    amounts = [table.action(table.base["bid"] + i, None, ranges).amount for i in range(len(LEVELS["bid"]))]
+    assert amounts == [101, 100, 150, 200, 250, 300, 700]
+    assert any(name.startswith("buy_shares") for name in names) and any(name.startswith("buy_policy") for name in names)
+    classic = ActionTable(load_board("millionaire-classic"))
+    assert not any(name.startswith(("buy_shares", "buy_policy")) for name in classic.names())
+
+
+def test_observation_slices_cover_the_vector_and_read_the_position():
+    env = single_seat_env("millionaire-elite", opponents=["cautious", "aggressive"], max_rounds=50)
+    observation, info = env.reset(seed=4)
+    slices = env.observation_slices
+    assert sum(s.stop - s.start for s in slices.values()) == observation.size
+    game, size = env.game, env.board.size
+    me = game.state.players[env.seat]
+    assert observation[slices["position"]][:size].argmax() == me.position
+    assert observation[slices["cash"]][0] == pytest.approx(me.cash / (game.rules.start_cash * 20))
+    assert observation[slices["mine"]][0] == 1.0
+    assert observation[slices["decision"]].argmax() == list(DECISION_KINDS).index("roll")
+    for _ in range(200):  # someone buys something: the owner planes show it from the seat's side
+        observation, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        if terminated or truncated or any(o >= 0 for o in game.state.owner):
+            break
+    owner = observation[slices["owner"]].reshape(3, size)
+    for cell, seat in enumerate(game.state.owner):
+        assert owner[:, cell].sum() == (seat >= 0)
+        if seat >= 0:
+            assert owner[(seat - env.seat) % 3, cell] == 1.0
+
+
+# ---------------------------------------------------------------------------------- refusals
+def test_an_unmasked_action_costs_the_penalty_and_changes_nothing():
+    env = single_seat_env("monopoly-us", opponents=["cautious"], max_rounds=30)
+    observation, info = env.reset(seed=2)
+    before = env.game.state.to_json()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    after, reward, terminated, truncated, info = env.step(illegal)
+    assert reward == ILLEGAL_PENALTY and not terminated and not truncated
+    assert "is not legal" in info["illegal"] and "legal now: roll" in info["illegal"]
+    assert env.game.state.to_json() == before and np.array_equal(after, observation)
+    _, _, _, _, info = env.step(10**6)
+    assert "is not an index" in info["illegal"]
+    strict = single_seat_env("monopoly-us", opponents=["cautious"], max_rounds=30, on_illegal="raise")
+    strict.reset(seed=2)
+    with pytest.raises(EnvError, match="legal now: roll"):
+        strict.step(illegal)
+    aec = aec_env("monopoly-us", on_illegal="raise")
+    aec.reset(seed=2)
+    with pytest.raises(EnvError, match="is not legal"):
+        aec.step(illegal)
+    aec = aec_env("monopoly-us")
+    aec.reset(seed=2)
+    agent = aec.agent_selection
+    aec.step(illegal)
+    assert aec.agent_selection == agent and aec.rewards[agent] == ILLEGAL_PENALTY and "illegal" in aec.infos[agent]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: aec_env("chess"), "board 'chess'"),
+    (lambda: aec_env("millionaire-junior", players=5), "2..4 players, got 5"),
+    (lambda: aec_env(max_rounds=0), "max_rounds must be"),
+    (lambda: aec_env(on_illegal="ignore"), "on_illegal is"),
+    (lambda: single_seat_env(opponents="cautious"), "a list of strategies"),
+    (lambda: single_seat_env(opponents=["lucky"]), "unknown strategy 'lucky'"),
+    (lambda: single_seat_env(opponents=[None]), "not a human seat"),
+    (lambda: single_seat_env(render_mode="human"), "render_mode"),
+])
+def test_bad_arguments_are_refused_clearly(make, message):
+    with pytest.raises(MillionaireError, match=message):
+        make()
+
+
+def test_a_finished_episode_must_be_reset():
+    env = single_seat_env("millionaire-junior", opponents=["aggressive"], max_rounds=5)
+    with pytest.raises(EnvError, match="reset"):
+        env.step(0)
+    play_single(env, 1)
+    with pytest.raises(EnvError, match="episode is over"):
+        env.step(0)
+
+
+# ---------------------------------------------------------------------------------- the example
+def test_the_policy_gradient_example_trains_and_reports(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "policy_gradient.py"
+    spec = importlib.util.spec_from_file_location("policy_gradient", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    lines = example.main(["--episodes", "4", "--games", "3", "--max-rounds", "25", "--opponents", "random"])
+    assert lines[0].startswith("Trained for 4 episodes") and "against random" in lines[0]
+    assert lines[1].startswith("learnt policy: won ") and " of 3 (" in lines[1] and "95% interval" in lines[1]
+    assert lines[2].startswith("untrained")
+    assert capsys.readouterr().out.splitlines() == lines
+    policy = example.LinearSoftmax(4, 2, np.random.default_rng(0))
+    assert policy.act(np.array([0.5, 1.0]), np.array([0, 1, 0, 0])) == 1 and not policy.trace  # a forced move
+    choice = policy.act(np.array([0.5, 1.0]), np.array([1, 1, 0, 1]))
+    assert choice in (0, 1, 3) and len(policy.trace) == 1
+    policy.update(advantage=1.0, lr=0.5)  # a won game: the chosen action's logit rises, the others' fall
+    x = np.array([0.5, 1.0, 1.0])
+    assert policy.theta[choice] @ x > 0 and all(policy.theta[k] @ x < 0 for k in (0, 1, 3) if k != choice)
+    assert not policy.theta[2].any()  # a masked action is never touched
+    russian = example.main(["--episodes", "1", "--games", "1", "--max-rounds", "10", "--lang", "ru"])
+    assert russian[0].startswith("Обучение: эпизодов — 1") and "побед —" in russian[1]
