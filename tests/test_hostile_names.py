@@ -189,8 +189,9 @@ def hostile_boards(monkeypatch):
     import millionaire.widgets.game_table as game_table
     import millionaire.widgets.landing as landing
 
-    for module in (app, common, economics, game_table, landing):
-        monkeypatch.setattr(module, "load_board", lambda key: HOSTILE)
+    for module in (app, common, economics, game_table, landing):  # each reads its boards by builtin_board
+        monkeypatch.setattr(module, "builtin_board", lambda key: HOSTILE)
+    monkeypatch.setattr(common, "load_board", lambda key: HOSTILE)
 
 
 def test_the_game_table_shows_hostile_names_as_text(hostile_boards):
