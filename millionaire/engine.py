@@ -28,7 +28,7 @@ from . import movement
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
-from .errors import IllegalActionError, MillionaireError
+from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
 from .jackpot import payout
@@ -308,11 +308,11 @@ class Game:
         """
         state = self.state
         if state.finished:
-            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over",
+            raise IllegalActionError(f"illegal action {action!r}: the game is over", Refusal("game_over"),
                                      to_notation(state))
         if not isinstance(action, Action):
             raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)",
-                                     "", to_notation(state))
+                                     Refusal("not_an_action"), to_notation(state))
         data = state.pending
         problem = self._problem(data, action)
         if problem or data is None:
@@ -416,7 +416,7 @@ class Game:
         ('timed game: the richest', True)
         """
         if self.state.finished:
-            raise IllegalActionError("cannot end the game now: it is over", "the game is over", to_notation(self.state))
+            raise IllegalActionError("cannot end the game now: it is over", Refusal("game_over"), to_notation(self.state))
         self._finish(self._richest(), "timed game: the richest")
         return self.result()
 
@@ -553,28 +553,28 @@ class Game:
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT:
-            return f"cell {cell} is not a plot"
+            return Refusal("not_a_plot", cell=cell)
         if state.owner[cell] != seat:
-            return f"{info.name_en} is not yours"
+            return Refusal("not_yours", name=info.name_en, cell=cell)
         if not self.industry_complete(info.industry, seat):
-            return f"you do not own the whole industry of {info.name_en} unmortgaged"
+            return Refusal("industry_incomplete", name=info.name_en, cell=cell)
         level = state.level[cell]
         top = self.rules.small_per_large + 1
         if level >= top:
-            return f"{info.name_en} is fully built"
+            return Refusal("fully_built", name=info.name_en, cell=cell)
         cells = board.industries[info.industry].cells
         if level > min(state.level[c] for c in cells):
-            return f"build evenly: another plot of the industry has fewer buildings than {info.name_en}"
+            return Refusal("build_evenly", name=info.name_en, cell=cell)
         rules = self.rules
         if rules.small_supply is not None or rules.large_supply is not None:
             small_left, large_left = self.supply()
             if level == top - 1:
                 if large_left is not None and large_left < 1:
-                    return "the bank has no large building left"
+                    return Refusal("no_large_left")
             elif small_left is not None and small_left < 1:
-                return "the bank has no small building left"
+                return Refusal("no_small_left")
         if not free and state.players[seat].cash < self.build_price(cell):
-            return f"not enough cash ({state.players[seat].cash} < {self.build_price(cell)})"
+            return Refusal("cash_short", cash=state.players[seat].cash, price=self.build_price(cell))
         return ""
 
     def sell_problem(self, seat: int, cell: int) -> str:
@@ -582,11 +582,11 @@ class Game:
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
-            return f"cell {cell} is not a plot of yours"
+            return Refusal("not_your_plot", cell=cell)
         if not state.level[cell]:
-            return f"{info.name_en} has no building"
+            return Refusal("no_building", name=info.name_en, cell=cell)
         if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
-            return "sell evenly: another plot of the industry has more buildings"
+            return Refusal("sell_evenly")
         return ""
 
     def mortgage_problem(self, seat: int, cell: int) -> str:
@@ -594,13 +594,13 @@ class Game:
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat:
-            return f"cell {cell} is not a property of yours"
+            return Refusal("not_your_property", cell=cell)
         if state.mortgaged[cell]:
-            return f"{info.name_en} is already mortgaged"
+            return Refusal("already_mortgaged", name=info.name_en, cell=cell)
         if not self._loans[cell][0]:
-            return f"the bank lends nothing on {info.name_en} (RuleSet.mortgage_rate)"
+            return Refusal("no_loan", name=info.name_en, cell=cell)
         if self.building_locks(cell):
-            return f"sell the buildings of {info.name_en}{'' if self._plot_locks else chr(39) + 's industry'} first"
+            return Refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", name=info.name_en, cell=cell)
         return ""
 
     def redeem_problem(self, seat: int, cell: int) -> str:
@@ -608,9 +608,9 @@ class Game:
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
-            return f"cell {cell} is not a mortgaged property of yours"
+            return Refusal("not_your_mortgage", cell=cell)
         if state.players[seat].cash < self.redemption_cost(cell):
-            return f"not enough cash ({state.players[seat].cash} < {self.redemption_cost(cell)})"
+            return Refusal("cash_short", cash=state.players[seat].cash, price=self.redemption_cost(cell))
         return ""
 
     def can_build(self, seat: int, cell: int, free: bool = False) -> str:
@@ -675,49 +675,49 @@ class Game:
         """Why ``seat`` may not offer ``trade`` ("" when the offer is valid)."""
         state = self.state
         if not isinstance(trade, Trade):
-            return "not a Trade"
+            return Refusal("not_a_trade")
         malformed = trade.malformed()  # first: the fields below are read as the numbers they must be
         if malformed:
             return malformed
         partner = trade.partner
         if not 0 <= partner < len(state.players) or partner == seat:
-            return f"partner {partner!r} is not another player"
+            return Refusal("partner", partner=partner)
         if state.players[partner].bankrupt:
-            return f"{state.players[partner].name} is bankrupt"
+            return Refusal("partner_bankrupt", player=state.players[partner].name)
         if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
                 or trade.give_cards or trade.take_cards):
-            return "the offer is empty"
+            return Refusal("empty_offer")
         mortgaged_ok = self.rules.trade_mortgaged
         for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
             if len(set(cells)) != len(cells):
-                return "a cell is listed twice"
+                return Refusal("cell_twice")
             for cell in cells:
                 if not 0 <= cell < self.board.size:
-                    return f"{cell!r} is not a cell"
+                    return Refusal("not_a_cell", cell=cell)
                 if not self.tradeable(cell, side, mortgaged_ok):
                     info = self.board.cells[cell]
                     if state.owner[cell] != side:
-                        return f"{info.name_en} does not belong to {state.players[side].name}"
+                        return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
                     if state.mortgaged[cell]:
-                        return f"{info.name_en} is mortgaged"
-                    return f"{info.name_en} has buildings" if self._plot_locks else f"{info.name_en}'s industry has buildings"
+                        return Refusal("mortgaged", name=info.name_en, cell=cell)
+                    return Refusal("plot_buildings" if self._plot_locks else "industry_buildings", name=info.name_en, cell=cell)
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
             if cash > state.players[side].cash:
-                return f"{state.players[side].name} has only {state.players[side].cash}"
+                return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)
         if mortgaged_ok:  # whoever receives a mortgaged property pays the fee at once
             for cells, side, cash in ((trade.take_cells, seat, trade.take_cash - trade.give_cash),
                                       (trade.give_cells, partner, trade.give_cash - trade.take_cash)):
                 fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
                 if fees > state.players[side].cash + cash:
-                    return f"{state.players[side].name} cannot pay the mortgage fees ({fees}) after the trade"
+                    return Refusal("fees_after_trade", player=state.players[side].name, fees=fees)
         for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
             if len(set(cards)) != len(cards):
-                return "a card is listed twice"
+                return Refusal("card_twice")
             for card in cards:
                 if list(card) not in state.players[side].cards:
-                    return f"{state.players[side].name} does not hold card {card!r}"
+                    return Refusal("card_not_theirs", player=state.players[side].name, card=card)
                 if self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
-                    return "only release cards may be traded"
+                    return Refusal("release_only")
         return ""
 
     # ------------------------------------------------------------------ legal actions
@@ -795,7 +795,7 @@ class Game:
     def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
         """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
         if data is None:
-            return "no decision is pending"
+            return Refusal("no_decision")
         malformed = action.malformed()  # first: the fields below are read as the numbers they must be
         if malformed:
             return malformed
@@ -805,10 +805,10 @@ class Game:
         window = kind in ("roll", "manage")
         if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
             if not (window or (kind == "raise" and (what in ("sell", "mortgage") or self._debt_offer(data, action)))):
-                return f"{what} is not allowed in a {kind!r} decision"
+                return Refusal("not_allowed", what=what, kind=kind)
             cell = action.cell
             if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
-                return f"{cell!r} is not a cell of the board"
+                return Refusal("off_board", cell=cell)
             if what == "build":
                 return self.build_problem(seat, cell)
             if what == "sell":
@@ -817,32 +817,32 @@ class Game:
                 return self.mortgage_problem(seat, cell)
             if what == "redeem":
                 if kind != "roll" and not rules.redeem_any_time:
-                    return "redeem only before rolling"
+                    return Refusal("redeem_before_roll")
                 return self.redeem_problem(seat, cell)
             if what == "offer":
                 if data.get("offers", 0) >= rules.trade_offers_per_turn:
-                    return f"at most {rules.trade_offers_per_turn} trade offers per turn"
+                    return Refusal("offers_per_turn", most=rules.trade_offers_per_turn)
                 return self.trade_problem(seat, action.trade)  # type: ignore[arg-type]
             card: list[Any] = list(action.card or ())
             if card not in player.cards:
-                return f"you do not hold card {action.card!r}"
+                return Refusal("card_not_held", card=action.card)
             effect = self.board.decks[card[0]].cards[card[1]].effect
             if cell not in self.card_options(seat, effect):
-                return f"card {action.card!r} cannot be used on cell {cell} now"
+                return Refusal("card_not_here", card=action.card, cell=cell)
             return ""
         if kind == "roll":
             if what == "roll":
                 return ""
             if what == "pay_fine":
                 if not player.detained:
-                    return "you are not detained"
-                return "" if player.cash >= rules.jail_fine else f"not enough cash for the fine ({player.cash})"
+                    return Refusal("not_detained")
+                return "" if player.cash >= rules.jail_fine else Refusal("fine_short", cash=player.cash)
             if what == "use_card":
                 release: list[Any] = list(action.card or ())
                 if not player.detained:
-                    return "you are not detained"
+                    return Refusal("not_detained")
                 if release not in player.cards or self.board.decks[release[0]].cards[release[1]].effect != "jail_free":
-                    return f"you do not hold release card {action.card!r}"
+                    return Refusal("release_not_held", card=action.card)
                 return ""
         elif kind == "manage":
             expected = "roll" if data["again"] else "end_turn"
@@ -853,7 +853,7 @@ class Game:
                 return ""
             if what == "buy":
                 price = self.board.cells[data["cell"]].price
-                return "" if player.cash >= price else f"not enough cash ({player.cash} < {price})"
+                return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
         elif kind == "bid":
             if what == "pass":
                 return ""
@@ -861,19 +861,19 @@ class Game:
                 low = max(data["high"] + 1, rules.min_bid)
                 amount = action.amount
                 if amount < low:
-                    return f"a bid must be at least {low}"
-                return "" if amount <= player.cash else f"a bid cannot exceed your cash ({player.cash})"
+                    return Refusal("bid_low", least=low)
+                return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
         elif kind == "jackpot":
             if what == "skip":
                 return ""
             if what == "bet":
                 amount = action.amount
                 if amount < 1:
-                    return "a bet must be at least 1"
-                return "" if amount <= player.cash else f"a bet cannot exceed your cash ({player.cash})"
+                    return Refusal("bet_low")
+                return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
         elif kind == "choose":
             if what == "choose":
-                return "" if action.cell in data["options"] else f"cell {action.cell} is not one of {data['options']}"
+                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
         elif kind == "trade_reply":
             if what in ("accept", "reject"):
                 return ""
@@ -887,8 +887,8 @@ class Game:
             if kind == "insurance" and what == "buy_policy":
                 return self.policy_problem(seat, action.amount)
             if kind == "lot" and what == "choose":
-                return "" if action.cell in data["options"] else f"cell {action.cell} is not one of {data['options']}"
-        return f"{what} is not an answer to a {kind!r} decision"
+                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
+        return Refusal("not_an_answer", what=what, kind=kind)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
@@ -1600,26 +1600,26 @@ class Game:
         market = self.state.market
         assert market is not None
         if count < 1:
-            return "a deal is at least 1 share"
+            return Refusal("shares_low")
         if what == "buy_shares":
             most = self.state.players[seat].cash // market["price"]
-            return "" if count <= most else f"at most {most} shares for your cash"
+            return "" if count <= most else Refusal("shares_cash", most=most)
         held = market["shares"][seat]
-        return "" if count <= held else f"you hold only {held} shares"
+        return "" if count <= held else Refusal("shares_held", held=held)
 
     def policy_problem(self, seat: int, number: int) -> str:
         """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may).
         A player holds at most one policy of each kind (decision)."""
         policies = self.board.policies
         if not 1 <= number <= len(policies):
-            return f"policy {number} is not one of 1..{len(policies)}"
+            return Refusal("policy_number", number=number, count=len(policies))
         policy = policies[number - 1]
         market = self.state.market
         assert market is not None
         if any(held[0] == policy.kind for held in market["policies"][seat]):
-            return f"you already hold a policy against {policy.kind}"
+            return Refusal("policy_held", kind=policy.kind)
         cash = self.state.players[seat].cash
-        return "" if cash >= policy.premium else f"not enough cash for the premium ({cash} < {policy.premium})"
+        return "" if cash >= policy.premium else Refusal("premium_short", cash=cash, premium=policy.premium)
 
     def lot_options(self, seat: int) -> list[int]:
         """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""

@@ -16,7 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import re
 import string
 from typing import Any
 
@@ -391,6 +390,71 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.cli_teacher": "The teacher's screen (a one-time link: open it once in the teacher's browser, keep it off the projector): {link}",
         "classroom.cli_network": "Warning: listening on {host}, so every device on this network can reach the server. "
                                  "Use it only on a network you trust (see README: A class plays one game).",
+        # the engine's refusals (errors.Refusal, IllegalActionError.reason): a cell's {name} goes with its {cell}
+        "refuse.game_over": "the game is over",
+        "refuse.not_an_action": "not an Action (build one with Action.roll(), ...)",
+        "refuse.no_decision": "no decision is pending",
+        "refuse.not_a_plot": "cell {cell} is not a plot",
+        "refuse.not_yours": "{name} is not yours",
+        "refuse.industry_incomplete": "you do not own the whole industry of {name} unmortgaged",
+        "refuse.fully_built": "{name} is fully built",
+        "refuse.build_evenly": "build evenly: another plot of the industry has fewer buildings than {name}",
+        "refuse.no_large_left": "the bank has no large building left",
+        "refuse.no_small_left": "the bank has no small building left",
+        "refuse.cash_short": "not enough cash ({cash} < {price})",
+        "refuse.not_your_plot": "cell {cell} is not a plot of yours",
+        "refuse.no_building": "{name} has no building",
+        "refuse.sell_evenly": "sell evenly: another plot of the industry has more buildings",
+        "refuse.not_your_property": "cell {cell} is not a property of yours",
+        "refuse.already_mortgaged": "{name} is already mortgaged",
+        "refuse.no_loan": "the bank lends nothing on {name} (RuleSet.mortgage_rate)",
+        "refuse.sell_plot_buildings": "sell the buildings of {name} first",
+        "refuse.sell_industry_buildings": "sell the buildings of {name}'s industry first",
+        "refuse.not_your_mortgage": "cell {cell} is not a mortgaged property of yours",
+        "refuse.not_a_trade": "not a Trade",
+        "refuse.not_a_trade_value": "not a Trade: {trade!r}",
+        "refuse.partner": "partner {partner!r} is not another player",
+        "refuse.partner_bankrupt": "{player} is bankrupt",
+        "refuse.empty_offer": "the offer is empty",
+        "refuse.cell_twice": "a cell is listed twice",
+        "refuse.not_a_cell": "{cell!r} is not a cell",
+        "refuse.not_owner": "{name} does not belong to {player}",
+        "refuse.mortgaged": "{name} is mortgaged",
+        "refuse.plot_buildings": "{name} has buildings",
+        "refuse.industry_buildings": "{name}'s industry has buildings",
+        "refuse.has_only": "{player} has only {cash}",
+        "refuse.fees_after_trade": "{player} cannot pay the mortgage fees ({fees}) after the trade",
+        "refuse.card_twice": "a card is listed twice",
+        "refuse.card_not_theirs": "{player} does not hold card {card!r}",
+        "refuse.release_only": "only release cards may be traded",
+        "refuse.cells_type": "cells are given as a tuple of cell numbers, got {cells!r}",
+        "refuse.cash_type": "cash {cash!r} must be a whole amount >= 0",
+        "refuse.cards_type": "cards are given as (deck, number) pairs, got {cards!r}",
+        "refuse.kind_type": "the kind must be a word such as 'roll', got {kind!r}",
+        "refuse.cell_type": "the cell must be a whole number, got {cell!r}",
+        "refuse.amount_type": "the amount must be a whole number, got {amount!r}",
+        "refuse.card_type": "a card is given as (deck, number), got {card!r}",
+        "refuse.not_allowed": "{what} is not allowed in a {kind!r} decision",
+        "refuse.off_board": "{cell!r} is not a cell of the board",
+        "refuse.redeem_before_roll": "redeem only before rolling",
+        "refuse.offers_per_turn": "at most {most} trade offers per turn",
+        "refuse.card_not_held": "you do not hold card {card!r}",
+        "refuse.card_not_here": "card {card!r} cannot be used on cell {cell} now",
+        "refuse.not_detained": "you are not detained",
+        "refuse.fine_short": "not enough cash for the fine ({cash})",
+        "refuse.release_not_held": "you do not hold release card {card!r}",
+        "refuse.bid_low": "a bid must be at least {least}",
+        "refuse.bid_high": "a bid cannot exceed your cash ({cash})",
+        "refuse.bet_low": "a bet must be at least 1",
+        "refuse.bet_high": "a bet cannot exceed your cash ({cash})",
+        "refuse.not_an_option": "cell {cell} is not one of {options}",
+        "refuse.not_an_answer": "{what} is not an answer to a {kind!r} decision",
+        "refuse.shares_low": "a deal is at least 1 share",
+        "refuse.shares_cash": "at most {most} shares for your cash",
+        "refuse.shares_held": "you hold only {held} shares",
+        "refuse.policy_number": "policy {number} is not one of 1..{count}",
+        "refuse.policy_held": "you already hold a policy against {kind}",
+        "refuse.premium_short": "not enough cash for the premium ({cash} < {premium})",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -753,62 +817,94 @@ WORDS: dict[str, dict[str, str]] = {
         "classroom.cli_teacher": "Экран учителя (одноразовая ссылка: откройте её один раз в браузере учителя и не показывайте на проекторе): {link}",
         "classroom.cli_network": "Внимание: сервер слушает адрес {host}, и к нему может подключиться любое устройство этой сети. "
                                  "Делайте так только в сети, которой доверяете (см. README: A class plays one game).",
+        # отказы движка (errors.Refusal, IllegalActionError.reason): {name} клетки — вместе с её номером {cell}
+        "refuse.game_over": "игра окончена",
+        "refuse.not_an_action": "это не ход Action (его дают Action.roll() и другие)",
+        "refuse.no_decision": "сейчас никакого решения не ждут",
+        "refuse.not_a_plot": "клетка {cell} — не участок",
+        "refuse.not_yours": "«{name}» вам не принадлежит",
+        "refuse.industry_incomplete": "у вас нет всей отрасли участка «{name}» без залога",
+        "refuse.fully_built": "на участке «{name}» уже всё построено",
+        "refuse.build_evenly": "стройте равномерно: на другом участке отрасли построек меньше, чем на «{name}»",
+        "refuse.no_large_left": "у банка не осталось больших построек",
+        "refuse.no_small_left": "у банка не осталось малых построек",
+        "refuse.cash_short": "не хватает денег ({cash} < {price})",
+        "refuse.not_your_plot": "клетка {cell} — не ваш участок",
+        "refuse.no_building": "на участке «{name}» нет построек",
+        "refuse.sell_evenly": "продавайте равномерно: на другом участке отрасли построек больше",
+        "refuse.not_your_property": "клетка {cell} — не ваше владение",
+        "refuse.already_mortgaged": "«{name}» уже в залоге",
+        "refuse.no_loan": "банк ничего не даёт под залог «{name}» (RuleSet.mortgage_rate)",
+        "refuse.sell_plot_buildings": "сначала продайте постройки на участке «{name}»",
+        "refuse.sell_industry_buildings": "сначала продайте постройки в отрасли участка «{name}»",
+        "refuse.not_your_mortgage": "клетка {cell} — не ваше заложенное владение",
+        "refuse.not_a_trade": "это не сделка Trade",
+        "refuse.not_a_trade_value": "это не сделка Trade: {trade!r}",
+        "refuse.partner": "игрока {partner!r} для сделки нет",
+        "refuse.partner_bankrupt": "{player} — банкрот",
+        "refuse.empty_offer": "предложение пустое: ничего не отдаётся и не берётся",
+        "refuse.cell_twice": "участок указан дважды",
+        "refuse.not_a_cell": "{cell!r} — не клетка поля",
+        "refuse.not_owner": "«{name}» не принадлежит игроку {player}",
+        "refuse.mortgaged": "«{name}» в залоге",
+        "refuse.plot_buildings": "на участке «{name}» есть постройки",
+        "refuse.industry_buildings": "в отрасли участка «{name}» есть постройки",
+        "refuse.has_only": "у игрока {player} только {cash}",
+        "refuse.fees_after_trade": "{player} не сможет заплатить комиссию за залог ({fees}) после сделки",
+        "refuse.card_twice": "карточка указана дважды",
+        "refuse.card_not_theirs": "у игрока {player} нет карточки {card!r}",
+        "refuse.release_only": "обменивать можно только карточки освобождения",
+        "refuse.cells_type": "участки указывают кортежем номеров клеток, получено {cells!r}",
+        "refuse.cash_type": "сумма {cash!r} должна быть целым числом не меньше 0",
+        "refuse.cards_type": "карточки указывают парами (колода, номер), получено {cards!r}",
+        "refuse.kind_type": "вид хода — слово вроде 'roll', получено {kind!r}",
+        "refuse.cell_type": "номер клетки должен быть целым числом, получено {cell!r}",
+        "refuse.amount_type": "сумма должна быть целым числом, получено {amount!r}",
+        "refuse.card_type": "карточку указывают парой (колода, номер), получено {card!r}",
+        "refuse.not_allowed": "ход {what!r} сейчас не разрешён (решение {kind!r})",
+        "refuse.off_board": "{cell!r} — не клетка этого поля",
+        "refuse.redeem_before_roll": "выкупать из залога можно только до броска",
+        "refuse.offers_per_turn": "не больше {most} предложений сделки за ход",
+        "refuse.card_not_held": "у вас нет карточки {card!r}",
+        "refuse.card_not_here": "карточку {card!r} сейчас нельзя применить к клетке {cell}",
+        "refuse.not_detained": "вас никто не задерживает",
+        "refuse.fine_short": "не хватает денег на штраф ({cash})",
+        "refuse.release_not_held": "у вас нет карточки освобождения {card!r}",
+        "refuse.bid_low": "ставка должна быть не меньше {least}",
+        "refuse.bid_high": "ставка не может быть больше ваших наличных ({cash})",
+        "refuse.bet_low": "ставка должна быть не меньше 1",
+        "refuse.bet_high": "ставка не может быть больше ваших наличных ({cash})",
+        "refuse.not_an_option": "клетки {cell} нет среди вариантов {options}",
+        "refuse.not_an_answer": "ход {what!r} — не ответ на решение {kind!r}",
+        "refuse.shares_low": "сделка — не меньше одной акции",
+        "refuse.shares_cash": "на ваши деньги можно купить не больше {most} акций",
+        "refuse.shares_held": "у вас только {held} акций",
+        "refuse.policy_number": "полиса {number} нет: номера от 1 до {count}",
+        "refuse.policy_held": "у вас уже есть такой полис",
+        "refuse.premium_short": "не хватает денег на взнос ({cash} < {premium})",
     },
 }
 
 
-#: The engine's reasons for refusing a move (``IllegalActionError.reason``), as Russian sentences: a
-#: pattern of the English reason and the Russian text with its groups. Cell names in a reason are the
-#: board's English names; :func:`refusal` puts the Russian ones in their place.
-_REFUSALS_RU: tuple[tuple[str, str], ...] = (
-    (r"not enough cash \((\d+) < (\d+)\)", "не хватает денег ({0} < {1})"),
-    (r"a bid must be at least (\d+)", "ставка должна быть не меньше {0}"),
-    (r"a bid cannot exceed your cash \((\d+)\)", "ставка не может быть больше ваших наличных ({0})"),
-    (r"a bet must be at least 1", "ставка должна быть не меньше 1"),
-    (r"a bet cannot exceed your cash \((\d+)\)", "ставка не может быть больше ваших наличных ({0})"),
-    (r"partner (.+) is not another player", "игрока {0} для сделки нет"),
-    (r"the offer is empty", "предложение пустое: ничего не отдаётся и не берётся"),
-    (r"a cell is listed twice", "участок указан дважды"),
-    (r"a card is listed twice", "карточка указана дважды"),
-    (r"(.+) is not a cell", "{0} — не клетка поля"),
-    (r"(.+) does not belong to (.+)", "«{0}» не принадлежит игроку {1}"),
-    (r"(.+)'s industry has buildings", "в отрасли участка «{0}» есть постройки"),
-    (r"(.+) is mortgaged", "«{0}» в залоге"),
-    (r"(.+) is bankrupt", "{0} — банкрот"),
-    (r"(.+) has only (\d+)", "у игрока {0} только {1}"),
-    (r"(.+) cannot pay the mortgage fees \((\d+)\) after the trade",
-     "{0} не сможет заплатить комиссию за залог ({1}) после сделки"),
-    (r"(.+) does not hold card (.+)", "у игрока {0} нет этой карточки"),
-    (r"only release cards may be traded", "обменивать можно только карточки освобождения"),
-    (r"at most (\d+) trade offers per turn", "не больше {0} предложений сделки за ход"),
-    (r"the game is over", "игра окончена"),
-    (r"at most (\d+) shares for your cash", "на ваши деньги можно купить не больше {0} акций"),
-    (r"you hold only (\d+) shares", "у вас только {0} акций"),
-    (r"you already hold a policy against (.+)", "у вас уже есть такой полис"),
-    (r"not enough cash for the premium \((\d+) < (\d+)\)", "не хватает денег на взнос ({0} < {1})"),
-)
-
-
 def refusal(lang: str, reason: str, board: Any = None) -> str:
-    """Why the engine refused a move, for the table: the reason itself in English; in Russian, its
-    translation (cell names from ``board``), or a plain "not possible now" for a reason not listed.
+    """Why the engine refused a move, as a sentence in ``lang``: a :class:`~millionaire.errors.Refusal`
+    (``IllegalActionError.reason``) in the words of its key, a cell named as ``board`` names it in
+    that language; a reason given as plain text is shown as it is.
 
-    >>> refusal("ru", "a bid must be at least 11")
-    'Ставка должна быть не меньше 11.'
-    >>> refusal("en", "a bid must be at least 11")
-    'A bid must be at least 11.'
+    >>> from millionaire.errors import Refusal
+    >>> refusal("ru", Refusal("bid_low", least=11)), refusal("en", Refusal("bid_low", least=11))
+    ('Ставка должна быть не меньше 11.', 'A bid must be at least 11.')
     """
     check_lang(lang)
-    if lang == "en":
-        return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-    names = {cell.name_en: cell.name_ru for cell in board.cells} if board is not None else {}
-    for pattern, text in _REFUSALS_RU:
-        match = re.fullmatch(pattern, reason)
-        if match:
-            parts = [names.get(part, part) for part in match.groups()]
-            sentence = text.format(*parts)
-            return sentence[:1].upper() + sentence[1:] + "."
-    return "Сейчас этот ход невозможен."
+    key = getattr(reason, "key", None)
+    if key is None:
+        sentence = reason
+    else:
+        fields = dict(reason.fields)  # type: ignore[attr-defined]
+        if board is not None and "name" in fields and isinstance(fields.get("cell"), int):
+            fields["name"] = getattr(board.cells[fields["cell"]], f"name_{lang}")
+        sentence = word(lang, f"refuse.{key}", **fields)
+    return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
 def check_lang(lang: str) -> str:
