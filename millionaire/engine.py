@@ -28,7 +28,8 @@ from . import movement
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
-from .errors import IllegalActionError, MillionaireError, Refusal
+from .dice import DiceError, DiceSource, RandomDice
+from .errors import IllegalActionError, MillionaireError, Refusal, cell_refusal
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
 from .jackpot import payout
@@ -36,7 +37,6 @@ from .notation import to_notation
 from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
-DICE_BATCH = 4096
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
 
 
@@ -121,6 +121,7 @@ class Game:
         names: Sequence[str] | None = None,
         record_events: bool = True,
         state: GameState | None = None,
+        dice: DiceSource | None = None,
     ) -> None:
         from .agents import make_agent
 
@@ -145,11 +146,13 @@ class Game:
         self.actions: list[tuple[int, Action]] = []
         self.round_limit: int | None = None
         self._rng = np.random.Generator(np.random.PCG64(dice_seed))
+        #: Where the dice come from (the seeded generator, once it has seated the players and shuffled the decks).
+        self.dice: DiceSource = dice if dice is not None else RandomDice(self._rng)
         if state is not None:
             if len(state.players) != count:
                 raise MillionaireError(f"the state has {len(state.players)} players but {count} agents were given")
             self.state = state
-            self._rng.bit_generator.state = state.dice["bit_generator"]
+            self.dice.resume(state.dice)
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
         self._ownable, self._loans, self._arrivals = _tables(board, self.rules)
@@ -187,14 +190,15 @@ class Game:
         return GameState(
             board_key=board.key, rules=rules, players=players, owner=[-1] * size, level=[0] * size,
             mortgaged=[False] * size, charity_fund=rules.charity_start, jackpot_box=rules.jackpot_start,
-            decks=decks, dice={"bit_generator": self._rng.bit_generator.state, "buffer": []},
+            decks=decks, dice=self.dice.start(),
             market=new_market(board, len(names)),
         )
 
     @classmethod
-    def from_state(cls, board: Board, state: GameState, agents: Sequence[Any], record_events: bool = True) -> Game:
-        """Carry on a saved game with these agents (one per seat, in seat order)."""
-        return cls(board, state.rules, agents, state=state, record_events=record_events)
+    def from_state(cls, board: Board, state: GameState, agents: Sequence[Any], record_events: bool = True,
+                   dice: DiceSource | None = None) -> Game:
+        """Carry on a saved game with these agents (one per seat, in seat order), and its scripted ``dice`` if it had them."""
+        return cls(board, state.rules, agents, state=state, record_events=record_events, dice=dice)
 
     @property
     def names(self) -> list[str]:
@@ -241,17 +245,18 @@ class Game:
 
     # ------------------------------------------------------------------ dice
     def _die(self) -> int:
-        buffer = self.state.dice["buffer"]
-        if not buffer:
-            buffer.extend(self._rng.integers(1, 7, size=DICE_BATCH).tolist())
-            self.state.dice["bit_generator"] = self._rng.bit_generator.state
-        return buffer.pop()
+        dice = self.state.dice
+        buffer = dice.get("buffer")  # dice set to come first (a save of an earlier version, a test)
+        if buffer:
+            return int(buffer.pop())
+        return self.dice.die(dice)
 
     def _two_dice(self) -> tuple[int, int]:
-        buffer = self.state.dice["buffer"]
-        if len(buffer) < 2:
+        dice = self.state.dice
+        if dice.get("buffer"):
             return self._die(), self._die()
-        return buffer.pop(), buffer.pop()
+        source = self.dice
+        return source.die(dice), source.die(dice)
 
     # ------------------------------------------------------------------ the main loop
     def advance(self) -> Decision | None:
@@ -318,9 +323,21 @@ class Game:
         if problem or data is None:
             raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
                                      to_notation(state))
+        if not self.dice.endless:  # scripted dice may run out mid-move: the move is then undone
+            return self._apply_undoable(data, action)
         self.actions.append((data["player"], action))
         self._execute(data, action)
         return self.advance()
+
+    def _apply_undoable(self, data: dict[str, Any], action: Action) -> Decision | None:
+        snapshot = self.snapshot()
+        try:
+            self.actions.append((data["player"], action))
+            self._execute(data, action)
+            return self.advance()
+        except DiceError:
+            self.restore(snapshot)
+            raise
 
     def is_legal(self, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` now."""
@@ -403,7 +420,6 @@ class Game:
         self.state = state.copy()
         del self.events[events:]
         del self.actions[actions:]
-        self._rng.bit_generator.state = self.state.dice["bit_generator"]
 
     def end_now(self) -> GameResult:
         """End the game at once as a timed game: the richest player by net worth wins, the rules' own
@@ -555,16 +571,16 @@ class Game:
         if info.kind is not CellKind.PLOT:
             return Refusal("not_a_plot", cell=cell)
         if state.owner[cell] != seat:
-            return Refusal("not_yours", name=info.name_en, cell=cell)
+            return cell_refusal("not_yours", cell, info.name_en)
         if not self.industry_complete(info.industry, seat):
-            return Refusal("industry_incomplete", name=info.name_en, cell=cell)
+            return cell_refusal("industry_incomplete", cell, info.name_en)
         level = state.level[cell]
         top = self.rules.small_per_large + 1
         if level >= top:
-            return Refusal("fully_built", name=info.name_en, cell=cell)
+            return cell_refusal("fully_built", cell, info.name_en)
         cells = board.industries[info.industry].cells
         if level > min(state.level[c] for c in cells):
-            return Refusal("build_evenly", name=info.name_en, cell=cell)
+            return cell_refusal("build_evenly", cell, info.name_en)
         rules = self.rules
         if rules.small_supply is not None or rules.large_supply is not None:
             small_left, large_left = self.supply()
@@ -584,7 +600,7 @@ class Game:
         if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
             return Refusal("not_your_plot", cell=cell)
         if not state.level[cell]:
-            return Refusal("no_building", name=info.name_en, cell=cell)
+            return cell_refusal("no_building", cell, info.name_en)
         if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
             return Refusal("sell_evenly")
         return ""
@@ -596,11 +612,11 @@ class Game:
         if not info.ownable or state.owner[cell] != seat:
             return Refusal("not_your_property", cell=cell)
         if state.mortgaged[cell]:
-            return Refusal("already_mortgaged", name=info.name_en, cell=cell)
+            return cell_refusal("already_mortgaged", cell, info.name_en)
         if not self._loans[cell][0]:
-            return Refusal("no_loan", name=info.name_en, cell=cell)
+            return cell_refusal("no_loan", cell, info.name_en)
         if self.building_locks(cell):
-            return Refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", name=info.name_en, cell=cell)
+            return cell_refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", cell, info.name_en)
         return ""
 
     def redeem_problem(self, seat: int, cell: int) -> str:
@@ -699,8 +715,8 @@ class Game:
                     if state.owner[cell] != side:
                         return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
                     if state.mortgaged[cell]:
-                        return Refusal("mortgaged", name=info.name_en, cell=cell)
-                    return Refusal("plot_buildings" if self._plot_locks else "industry_buildings", name=info.name_en, cell=cell)
+                        return cell_refusal("mortgaged", cell, info.name_en)
+                    return cell_refusal("plot_buildings" if self._plot_locks else "industry_buildings", cell, info.name_en)
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
             if cash > state.players[side].cash:
                 return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)
