@@ -5,10 +5,11 @@ from __future__ import annotations
 from millionaire import Action, Game, RuleSet
 
 
-def new_game(board, players: int = 2, **changes) -> Game:
-    """A game whose seats are answered by the test (no bots), in agent order, no seating lot."""
+def new_game(board, players: int = 2, dice=None, **changes) -> Game:
+    """A game whose seats are answered by the test (no bots), in agent order, no seating lot; ``dice``
+    a source of :mod:`millionaire.dice` (``ScriptedDice([(3, 4)])``), the seeded generator's by default."""
     rules = RuleSet.for_board(board.key).replace(shuffle_seats=False, **changes)
-    return Game(board, rules, agents=[None] * players, seed=0)
+    return Game(board, rules, agents=[None] * players, seed=0, dice=dice)
 
 
 def rig(game: Game, *dice: int) -> None:
