@@ -29,6 +29,7 @@ from .jackpot import SlotMachine, SlotMachineError
 from .rules import MAX_AMOUNT
 from .insurance import CentralIndustry, InsuranceError, Policy, parse_central_industry, parse_policies
 from .shares import ShareMarket, ShareMarketError
+from .words import plural_ru as plural_ru  # the plurals live with the words; the name stays here too
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
 BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml",
@@ -261,19 +262,6 @@ class Board(Frozen):
 
     def __repr__(self) -> str:
         return f"<Board {self.key!r}: {self.size} cells, {len(self.ownable)} properties>"
-
-
-def plural_ru(count: int, one: str, few: str, many: str) -> str:
-    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
-
-    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
-    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
-    """
-    if count % 10 == 1 and count % 100 != 11:
-        return f"{count} {one}"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return f"{count} {few}"
-    return f"{count} {many}"
 
 
 def load_board(name_or_path: str | Path) -> Board:
