@@ -330,6 +330,8 @@ class Game:
         return self.advance()
 
     def _apply_undoable(self, data: dict[str, Any], action: Action) -> Decision | None:
+        """:meth:`apply` for dice that can run out (``ScriptedDice``): used up, the game goes back to
+        where it was and the DiceError says so."""
         snapshot = self.snapshot()
         try:
             self.actions.append((data["player"], action))
