@@ -29,13 +29,30 @@ from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
 from .dice import DiceError, DiceSource, RandomDice
-from .errors import IllegalActionError, MillionaireError, Refusal, cell_refusal
+from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
 from .jackpot import payout
 from .notation import to_notation
 from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
+
+_KEPT_REFUSALS: dict[tuple[str, int, str], str] = {}
+
+
+def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
+    """``Refusal(key)``, or ``Refusal(key, name=name, cell=cell)`` about a cell, made once and kept: the
+    engine asks the same question of the same plot again and again (is it fully built?).
+
+    >>> kept_refusal("fully_built", 7, "Bakery") is kept_refusal("fully_built", 7, "Bakery")
+    True
+    """
+    memo = (key, cell, name)
+    found = _KEPT_REFUSALS.get(memo)
+    if found is None:
+        found = _KEPT_REFUSALS[memo] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
+    return found
+
 
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
 
@@ -148,6 +165,9 @@ class Game:
         self._rng = np.random.Generator(np.random.PCG64(dice_seed))
         #: Where the dice come from (the seeded generator, once it has seated the players and shuffled the decks).
         self.dice: DiceSource = dice if dice is not None else RandomDice(self._rng)
+        # The generator's dice asked directly (compiled, a native call), and whether the dice can run out.
+        self._random: RandomDice | None = self.dice if isinstance(self.dice, RandomDice) else None
+        self._endless: bool = self.dice.endless
         if state is not None:
             if len(state.players) != count:
                 raise MillionaireError(f"the state has {len(state.players)} players but {count} agents were given")
@@ -249,14 +269,15 @@ class Game:
         buffer = dice.get("buffer")  # dice set to come first (a save of an earlier version, a test)
         if buffer:
             return int(buffer.pop())
-        return self.dice.die(dice)
+        random = self._random
+        return random.die(dice) if random is not None else self.dice.die(dice)
 
     def _two_dice(self) -> tuple[int, int]:
         dice = self.state.dice
-        if dice.get("buffer"):
+        random = self._random
+        if random is None or dice.get("buffer"):
             return self._die(), self._die()
-        source = self.dice
-        return source.die(dice), source.die(dice)
+        return random.die(dice), random.die(dice)
 
     # ------------------------------------------------------------------ the main loop
     def advance(self) -> Decision | None:
@@ -323,7 +344,7 @@ class Game:
         if problem or data is None:
             raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
                                      to_notation(state))
-        if not self.dice.endless:  # scripted dice may run out mid-move: the move is then undone
+        if not self._endless:  # scripted dice may run out mid-move: the move is then undone
             return self._apply_undoable(data, action)
         self.actions.append((data["player"], action))
         self._execute(data, action)
@@ -573,16 +594,16 @@ class Game:
         if info.kind is not CellKind.PLOT:
             return Refusal("not_a_plot", cell=cell)
         if state.owner[cell] != seat:
-            return cell_refusal("not_yours", cell, info.name_en)
+            return kept_refusal("not_yours", cell, info.name_en)
         if not self.industry_complete(info.industry, seat):
-            return cell_refusal("industry_incomplete", cell, info.name_en)
+            return kept_refusal("industry_incomplete", cell, info.name_en)
         level = state.level[cell]
         top = self.rules.small_per_large + 1
         if level >= top:
-            return cell_refusal("fully_built", cell, info.name_en)
+            return kept_refusal("fully_built", cell, info.name_en)
         cells = board.industries[info.industry].cells
         if level > min(state.level[c] for c in cells):
-            return cell_refusal("build_evenly", cell, info.name_en)
+            return kept_refusal("build_evenly", cell, info.name_en)
         rules = self.rules
         if rules.small_supply is not None or rules.large_supply is not None:
             small_left, large_left = self.supply()
@@ -602,9 +623,9 @@ class Game:
         if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
             return Refusal("not_your_plot", cell=cell)
         if not state.level[cell]:
-            return cell_refusal("no_building", cell, info.name_en)
+            return kept_refusal("no_building", cell, info.name_en)
         if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
-            return Refusal("sell_evenly")
+            return kept_refusal("sell_evenly")
         return ""
 
     def mortgage_problem(self, seat: int, cell: int) -> str:
@@ -614,11 +635,11 @@ class Game:
         if not info.ownable or state.owner[cell] != seat:
             return Refusal("not_your_property", cell=cell)
         if state.mortgaged[cell]:
-            return cell_refusal("already_mortgaged", cell, info.name_en)
+            return kept_refusal("already_mortgaged", cell, info.name_en)
         if not self._loans[cell][0]:
-            return cell_refusal("no_loan", cell, info.name_en)
+            return kept_refusal("no_loan", cell, info.name_en)
         if self.building_locks(cell):
-            return cell_refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", cell, info.name_en)
+            return kept_refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", cell, info.name_en)
         return ""
 
     def redeem_problem(self, seat: int, cell: int) -> str:
@@ -717,8 +738,8 @@ class Game:
                     if state.owner[cell] != side:
                         return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
                     if state.mortgaged[cell]:
-                        return cell_refusal("mortgaged", cell, info.name_en)
-                    return cell_refusal("plot_buildings" if self._plot_locks else "industry_buildings", cell, info.name_en)
+                        return kept_refusal("mortgaged", cell, info.name_en)
+                    return kept_refusal("plot_buildings" if self._plot_locks else "industry_buildings", cell, info.name_en)
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
             if cash > state.players[side].cash:
                 return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)

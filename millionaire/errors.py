@@ -48,23 +48,6 @@ class Refusal(str):
         return _refusal, (self.key, self.fields)
 
 
-_CELL_REFUSALS: dict[tuple[str, int, str], Refusal] = {}
-
-
-def cell_refusal(key: str, cell: int, name: str) -> Refusal:
-    """``Refusal(key, name=name, cell=cell)``, made once for each cell and kept: the engine asks the same
-    question of the same plot again and again (is it fully built?), and a refusal costs more than a word.
-
-    >>> cell_refusal("fully_built", 7, "Bakery") is cell_refusal("fully_built", 7, "Bakery")
-    True
-    """
-    memo = (key, cell, name)
-    found = _CELL_REFUSALS.get(memo)
-    if found is None:
-        found = _CELL_REFUSALS[memo] = Refusal(key, name=name, cell=cell)
-    return found
-
-
 def _refusal(key: str, fields: dict[str, Any]) -> Refusal:
     """A :class:`Refusal` rebuilt from its key and fields (unpickling)."""
     return Refusal(key, **fields)

@@ -42,16 +42,25 @@ def refusal_keys(call: ast.Call) -> list[str]:
     return [o.value for o in options]  # type: ignore[union-attr]
 
 
-MAKERS = ("Refusal", "cell_refusal")  # cell_refusal(key, cell, name): Refusal(key, name=name, cell=cell), kept
+MAKERS = ("Refusal", "kept_refusal")  # kept_refusal(key[, cell, name]): Refusal(key[, name=name, cell=cell]), kept
 
 
 def refusal_calls() -> list[tuple[str, ast.Call]]:
-    return [(f"{path.name}:{node.lineno}", node) for path, tree in sources() for node in ast.walk(tree)
-            if called(node) in MAKERS and isinstance(node.func, ast.Name) and path.name != "errors.py"]
+    """Every call that makes a refusal, but those inside the makers themselves (errors.py, kept_refusal)."""
+    found = []
+    for path, tree in sources():
+        inside = {id(node) for maker in ast.walk(tree) if isinstance(maker, ast.FunctionDef) and maker.name in MAKERS
+                  for node in ast.walk(maker)}
+        found += [(f"{path.name}:{node.lineno}", node) for node in ast.walk(tree)
+                  if called(node) in MAKERS and isinstance(node.func, ast.Name) and path.name != "errors.py"
+                  and id(node) not in inside]
+    return found
 
 
 def field_names(call: ast.Call) -> set[str]:
-    return {"cell", "name"} if called(call) == "cell_refusal" else {keyword.arg for keyword in call.keywords}
+    if called(call) == "kept_refusal":
+        return {"cell", "name"} if len(call.args) > 1 else set()
+    return {keyword.arg for keyword in call.keywords}
 
 
 def test_the_source_makes_refusals_in_many_places():
