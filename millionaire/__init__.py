@@ -14,6 +14,7 @@ from .actions import Action, Decision, Trade
 from .agents import Human, make_agent
 from .board import Board, Cell, CellKind, Deck, Industry, load_board
 from .cards import Card
+from .dice import RandomDice, ScriptedDice
 from .engine import Game, GameResult
 from .errors import BoardFileError, IllegalActionError, MillionaireError, SaveFileError
 from .events import Event
@@ -27,5 +28,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "Board", "BoardFileError", "Card", "Cell", "CellKind", "Decision", "Deck", "Event", "Game",
     "GameResult", "GameState", "Human", "IllegalActionError", "Industry", "MillionaireError", "PlayerState",
-    "RuleSet", "SaveFileError", "Trade", "load_board", "make_agent",
+    "RandomDice", "RuleSet", "SaveFileError", "ScriptedDice", "Trade", "load_board", "make_agent",
 ]

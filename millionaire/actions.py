@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from .errors import Refusal
+
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
@@ -83,19 +85,19 @@ class Trade:
         "cash '100' must be a whole amount >= 0"
         """
         if not _whole(self.partner):
-            return f"partner {self.partner!r} is not another player"
+            return Refusal("partner", partner=self.partner)
         for cells in (self.give_cells, self.take_cells):
             if not isinstance(cells, tuple):
-                return f"cells are given as a tuple of cell numbers, got {cells!r}"
+                return Refusal("cells_type", cells=cells)
             for cell in cells:
                 if not _whole(cell):
-                    return f"{cell!r} is not a cell"
+                    return Refusal("not_a_cell", cell=cell)
         for cash in (self.give_cash, self.take_cash):
             if not _whole(cash) or cash < 0:
-                return f"cash {cash!r} must be a whole amount >= 0"
+                return Refusal("cash_type", cash=cash)
         for cards in (self.give_cards, self.take_cards):
             if not isinstance(cards, tuple) or not all(isinstance(c, tuple) and is_card_ref(c) for c in cards):
-                return f"cards are given as (deck, number) pairs, got {cards!r}"
+                return Refusal("cards_type", cards=cards)
         return ""
 
     def __repr__(self) -> str:
@@ -140,15 +142,15 @@ class Action:
         "the cell must be a whole number, got '3'"
         """
         if not isinstance(self.kind, str):
-            return f"the kind must be a word such as 'roll', got {self.kind!r}"
+            return Refusal("kind_type", kind=self.kind)
         if not _whole(self.cell):
-            return f"the cell must be a whole number, got {self.cell!r}"
+            return Refusal("cell_type", cell=self.cell)
         if not _whole(self.amount):
-            return f"the amount must be a whole number, got {self.amount!r}"
+            return Refusal("amount_type", amount=self.amount)
         if self.card is not None and not is_card_ref(self.card):
-            return f"a card is given as (deck, number), got {self.card!r}"
+            return Refusal("card_type", card=self.card)
         if self.trade is not None:
-            return self.trade.malformed() if isinstance(self.trade, Trade) else f"not a Trade: {self.trade!r}"
+            return self.trade.malformed() if isinstance(self.trade, Trade) else Refusal("not_a_trade_value", trade=self.trade)
         return ""
 
     def _key(self) -> tuple[Any, ...]:

@@ -29,7 +29,7 @@ from .jackpot import SlotMachine, SlotMachineError
 from .rules import MAX_AMOUNT
 from .insurance import CentralIndustry, InsuranceError, Policy, parse_central_industry, parse_policies
 from .shares import ShareMarket, ShareMarketError
-from .words import plural_ru
+from .words import plural_ru as plural_ru  # the plurals live with the words; the name stays here too
 
 #: Names accepted by :func:`load_board`, with their files in ``millionaire/boards/``.
 BUILTIN_BOARDS = {"millionaire-classic": "millionaire_classic.toml", "monopoly-us": "monopoly_us.toml",

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from .board import Board, Cell, CellKind, load_board
 from .errors import MillionaireError
 from .plain_text import one_line, terminal
-from .words import plural_ru, strategy_label, word
+from .words import WORDS, counted, noun_form, strategy_label, word
+from .words import plural_en as plural_en, plural_ru as plural_ru  # the command's plurals, by their old names
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game, GameResult
@@ -34,126 +35,52 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
-_HEADERS = {
-    "en": ("cell", "kind", "industry", "price", "build", "rent / effect"),
-    "ru": ("клетка", "вид", "отрасль", "цена", "стройка", "аренда / действие"),
-}
-_KIND_WORDS = {
-    CellKind.START: ("start", "старт"),
-    CellKind.PLOT: ("plot", "участок"),
-    CellKind.RAILROAD: ("railroad", "железная дорога"),
-    CellKind.UTILITY: ("utility", "коммунальная служба"),
-    CellKind.TAX: ("tax", "налог"),
-    CellKind.CARD: ("card", "карточка"),
-    CellKind.FUND_COLLECT: ("fund", "фонд"),
-    CellKind.FUND_FINE: ("fine", "штраф"),
-    CellKind.JAIL: ("jail", "задержание"),
-    CellKind.GO_TO_JAIL: ("go to jail", "на задержание"),
-    CellKind.JACKPOT: ("jackpot", "джекпот"),
-    CellKind.REST: ("rest", "отдых"),
-    CellKind.ATTRACTION: ("attraction half", "половина аттракциона"),
-    CellKind.EXCHANGE: ("exchange", "биржа"),
-    CellKind.INSURANCE: ("insurance", "страхование"),
-    CellKind.AUCTION: ("auction", "аукцион"),
-}
-
-
-def plural_en(count: int, word: str) -> str:
-    """``count`` and the English noun in the form that agrees with it.
-
-    >>> plural_en(1, "plot"), plural_en(24, "plot"), plural_en(8, "industry"), plural_en(3, "branch")
-    ('1 plot', '24 plots', '8 industries', '3 branches')
-    """
-    if count == 1:
-        return f"{count} {word}"
-    if word.endswith(("s", "x", "ch", "sh")):
-        return f"{count} {word}es"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return f"{count} {word[:-1]}ies"
-    return f"{count} {word}s"
-
-
-def _ru_after_two(word: str) -> str:
-    """The form a Russian noun takes after 2, 3, 4 (филиал → филиала, отель → отеля); good for the usual nouns."""
-    if word.endswith(("ь", "й")):
-        return word[:-1] + "я"
-    if word.endswith(("а", "я")):
-        return word[:-1] + ("и" if word.endswith("я") or word[-2:-1] in "гкхжшщч" else "ы")
-    if word.endswith("е"):
-        return word[:-1] + "я"
-    if word.endswith("о"):
-        return word
-    return word + "а"
+_COLUMNS = ("cell", "kind", "industry", "price", "build", "effect")  # cli.column_<name> in words.py
 
 
 def _summary(board: Board, lang: str) -> list[str]:
     """The line under the title (what the board holds) and the line that explains the rent levels."""
-    counts = [len(board.cells), len(board.plots), len(board.industries), len(board.railroads), len(board.utilities)]
-    cells, plots, industries, railroads, utilities = counts
-    steps = ", ".join(str(n) for n in range(1, board.small_per_large + 1))
-    if lang == "ru":
-        parts = [plural_ru(cells, "клетка", "клетки", "клеток"), plural_ru(plots, "участок", "участка", "участков")
-                 + " в " + plural_ru(industries, "отрасли", "отраслях", "отраслях")]
-        if railroads and board.central_industry is not None:  # Millionaire Elite
-            parts.append(plural_ru(railroads, "предприятие", "предприятия", "предприятий") + " центральной отрасли")
-        elif railroads:
-            parts.append(plural_ru(railroads, "железная дорога", "железные дороги", "железных дорог"))
-        if utilities:
-            parts.append(plural_ru(utilities, "коммунальная служба", "коммунальные службы", "коммунальных служб"))
-        small = board.small_building_ru if board.small_per_large == 1 else _ru_after_two(board.small_building_ru)
-        levels = f"Аренда по уровням: пустой участок, {steps} {small}, {board.large_building_ru}."
-    else:
-        parts = [plural_en(cells, "cell"), plural_en(plots, "plot") + " in " + plural_en(industries, "industry")]
-        if railroads and board.central_industry is not None:  # Millionaire Elite
-            parts.append(plural_en(railroads, "company") + " of the central industry")
-        elif railroads:
-            parts.append(plural_en(railroads, "railroad"))
-        if utilities:
-            parts.append(plural_en(utilities, "utility"))
-        small = plural_en(board.small_per_large, board.small_building_en).split(" ", 1)[1]
-        levels = f"Rent by level: empty plot, {steps} {small}, {board.large_building_en}."
+    cells, plots, industries, railroads, utilities = (len(board.cells), len(board.plots), len(board.industries),
+                                                      len(board.railroads), len(board.utilities))
+    parts = [counted(lang, "cell", cells),
+             word(lang, "cli.plots_in", plots=counted(lang, "plot", plots), industries=counted(lang, "industry_in", industries))]
+    if railroads and board.central_industry is not None:  # Millionaire Elite
+        parts.append(word(lang, "cli.central_companies", companies=counted(lang, "company", railroads)))
+    elif railroads:
+        parts.append(counted(lang, "railroad", railroads))
+    if utilities:
+        parts.append(counted(lang, "utility", utilities))
+    small = board.small_building_ru if lang == "ru" else board.small_building_en
+    levels = word(lang, "cli.levels", steps=", ".join(str(n) for n in range(1, board.small_per_large + 1)),
+                  small=noun_form(lang, small, board.small_per_large),
+                  large=board.large_building_ru if lang == "ru" else board.large_building_en)
     halves = sum(1 for cell in board.cells if cell.kind is CellKind.ATTRACTION)
     if halves:  # Junior: attractions of two halves, no buildings
-        if lang == "ru":
-            parts = [parts[0], plural_ru(halves, "половина", "половины", "половин") + " "
-                     + plural_ru(industries, "аттракциона", "аттракционов", "аттракционов")]
-            levels = "У каждой половины цена и входной билет; владелец обеих половин берёт двойной билет."
-        else:
-            parts = [parts[0], f"{halves} {'half' if halves == 1 else 'halves'} of {plural_en(industries, 'attraction')}"]
-            levels = "Each half has a price and an entrance ticket; the owner of both halves takes twice the ticket."
-    return [f"{board.name(lang)}: {', '.join(parts)}.", levels]
+        parts = [parts[0], word(lang, "cli.halves_of", halves=counted(lang, "half", halves),
+                                attractions=counted(lang, "attraction", industries))]
+        levels = word(lang, "cli.levels_halves")
+    return [word(lang, "cli.summary", board=board.name(lang), parts=", ".join(parts)), levels]
 
 
 def _effect(board: Board, cell: Cell, lang: str) -> str:
     """The last column: the rent list of a property, or what the cell does."""
-    ru = lang == "ru"
     if cell.kind is CellKind.UTILITY:
-        return " / ".join(map(str, cell.dice_multipliers)) + (" × очки кубиков" if ru else " × dice")
+        return word(lang, "cli.effect_dice", multipliers=" / ".join(map(str, cell.dice_multipliers)))
     if cell.rent:
         return " / ".join(map(str, cell.rent))
     if cell.kind is CellKind.ATTRACTION:
-        return f"билет {cell.ticket}" if ru else f"ticket {cell.ticket}"
+        return word(lang, "cli.effect_ticket", ticket=cell.ticket)
     if cell.kind is CellKind.CARD:
         deck = board.decks[cell.deck].name(lang)
-        return f"карточка «{deck}»" if ru else f"draw {'an' if deck[:1] in 'AEIOU' else 'a'} {deck} card"
+        return word(lang, "cli.effect_card_an" if deck[:1] in "AEIOU" else "cli.effect_card_a", deck=deck)
     if cell.kind is CellKind.TAX:
-        return f"заплатить {cell.amount} банку" if ru else f"pay {cell.amount} to the bank"
-    if cell.kind is CellKind.FUND_COLLECT:
-        return "забрать деньги фонда" if ru else "take the money in the fund"
+        return word(lang, "cli.effect_tax", amount=cell.amount)
     if cell.kind is CellKind.FUND_FINE:
-        return (f"на клетку {cell.target}, штраф {cell.amount} в фонд" if ru
-                else f"go to cell {cell.target}, pay {cell.amount} into the fund")
+        return word(lang, "cli.effect_fund_fine", target=cell.target, amount=cell.amount)
     if cell.kind is CellKind.GO_TO_JAIL:
-        return f"на клетку {board.jail}, задержание" if ru else f"go to cell {board.jail}, detained"
-    if cell.kind is CellKind.JACKPOT:
-        return "игровой автомат" if ru else "slot machine"
-    if cell.kind is CellKind.EXCHANGE:
-        return "курс акций меняется; купить или продать акции" if ru else "the share price moves; buy or sell shares"
-    if cell.kind is CellKind.INSURANCE:
-        return "купить страховой полис" if ru else "buy an insurance policy"
-    if cell.kind is CellKind.AUCTION:
-        return "купить участок, ждущий на аукционе" if ru else "buy a plot waiting on the auction"
-    return ""
+        return word(lang, "cli.effect_go_to_jail", jail=board.jail)
+    key = f"cli.effect_{cell.kind.name.lower()}"  # fund_collect, jackpot, exchange, insurance, auction
+    return word(lang, key) if key in WORDS[lang] else ""
 
 
 def board_table(board: Board, lang: str = "en") -> str:
@@ -169,20 +96,19 @@ def board_table(board: Board, lang: str = "en") -> str:
     >>> print(board_table(load_board("monopoly-us"), "ru").splitlines()[0])
     Монополия (США): 40 клеток, 22 участка в 8 отраслях, 4 железные дороги, 2 коммунальные службы.
     """
-    kind_column = 0 if lang == "en" else 1
     rows = []
     for cell in board.cells:
         industry = board.industries[cell.industry] if cell.industry >= 0 else None
         rows.append((
             str(cell.index),
             one_line(cell.name(lang)),  # its width as the terminal shows it
-            _KIND_WORDS[cell.kind][kind_column],
+            word(lang, f"cli.kind_{cell.kind.name.lower()}"),
             one_line(industry.name(lang)) if industry else "",
             str(cell.price) if cell.ownable else "",
             str(industry.build_price) if industry and industry.build_price else "",  # attractions have none
             _effect(board, cell, lang),
         ))
-    header = ("#", *_HEADERS["ru" if lang == "ru" else "en"])
+    header = ("#", *(word(lang, f"cli.column_{column}") for column in _COLUMNS))
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(6)]
     right = (True, False, False, False, True, True)
 
@@ -199,47 +125,7 @@ def _board_show(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------- play and simulate
-_PLAYER_NAMES = {
-    "en": ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya"),
-    "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Зоя", "Илья"),
-}
 _DEFAULT_PLAYERS = 4
-
-_PLAY_TEXT = {
-    "en": {
-        "header": "{board}: {players} players, seed {seed}, round limit {limit}.",
-        "seats": "Turn order (drawn by lot): {seats}.",
-        "result": "Result",
-        "winner": "  Winner: {winner}: {reason}.",
-        "nobody": "nobody",
-        "length": "  Rounds: {rounds}, turns: {turns}.",
-        "worth": "  Net worth ({currency}):",
-        "bankrupt": "bankrupt",
-        "last player standing": "the last player left in the game",
-        "timed game: the richest": "the timed game is over and the richest player wins",
-        "round limit: the richest": "stopped by the round limit ({limit}), the richest player wins",
-        "first bankruptcy: the richest": "the first bankruptcy ends the game, the richest player wins",
-    },
-    "ru": {
-        "header": "{board}: игроков: {players}, seed {seed}, лимит раундов: {limit}.",
-        "seats": "Очерёдность хода (по жребию): {seats}.",
-        "result": "Итог",
-        "winner": "  Победитель: {winner}: {reason}.",
-        "nobody": "никто",
-        "length": "  Раундов: {rounds}, ходов: {turns}.",
-        "worth": "  Капитал игроков ({currency}):",
-        "bankrupt": "банкрот",
-        "last player standing": "остался в игре последним",
-        "timed game: the richest": "время игры вышло, побеждает самый богатый",
-        "round limit: the richest": "игра остановлена лимитом раундов ({limit}), побеждает самый богатый",
-        "first bankruptcy: the richest": "первое разорение заканчивает игру, побеждает самый богатый",
-    },
-}
-
-_SIMULATE_HEADER = {
-    "en": "{board}: {games} games, {players} players ({lineup}), seed {seed}, round limit {limit}.",
-    "ru": "{board}: партий: {games}, игроков: {players} ({lineup}), seed {seed}, лимит раундов: {limit}.",
-}
 
 
 def _integer(least: int, most: int) -> Callable[[str], int]:
@@ -351,22 +237,23 @@ def play_text(game: Game, result: GameResult, lang: str = "en") -> str:
         1. ...
         2. ...
     """
-    text = _PLAY_TEXT["ru" if lang == "ru" else "en"]
+    lang = "ru" if lang == "ru" else "en"
     names = list(result.names)
     strategies = [strategy_label(lang, agent.name) for agent in game.agents]
-    reason = text.get(result.reason, result.reason).format(limit=game.round_limit)
-    winner = f"{names[result.winner]} ({strategies[result.winner]})" if result.winner >= 0 else text["nobody"]
+    reason_key = "play.ended_" + result.reason.replace(":", "").replace(" ", "_")
+    reason = word(lang, reason_key, limit=game.round_limit) if reason_key in WORDS[lang] else result.reason
+    winner = f"{names[result.winner]} ({strategies[result.winner]})" if result.winner >= 0 else word(lang, "play.nobody")
     lines = [
-        text["result"],
-        text["winner"].format(winner=winner, reason=reason),
-        text["length"].format(rounds=result.rounds, turns=result.turns),
-        text["worth"].format(currency=game.board.currency(lang)),
+        word(lang, "play.result"),
+        word(lang, "play.winner", winner=winner, reason=reason),
+        word(lang, "play.length", rounds=result.rounds, turns=result.turns),
+        word(lang, "play.worth", currency=game.board.currency(lang)),
     ]
     labels = [f"{seat + 1}. {name} ({strategy})" for seat, (name, strategy) in enumerate(zip(names, strategies))]
     width = max(map(len, labels))
     digits = max(len(str(w)) for w in result.net_worth)
     for seat, label in enumerate(labels):
-        mark = f"  {text['bankrupt']}" if game.state.players[seat].bankrupt else ""
+        mark = f"  {word(lang, 'play.bankrupt')}" if game.state.players[seat].bankrupt else ""
         lines.append(f"    {label:<{width}}  {result.net_worth[seat]:>{digits}}{mark}")
     return "\n".join(lines)
 
@@ -377,13 +264,12 @@ def _play(args: argparse.Namespace) -> int:
     board, rules, strategies = _setup(args)
     seed = _seed(args.seed)
     lang = args.lang
-    names = list(_PLAYER_NAMES[lang][: len(strategies)])
+    names = word(lang, "play.names").split(", ")[: len(strategies)]
     game = Game(board, rules, agents=strategies, seed=seed, names=names)
     result = game.run(max_rounds=args.max_rounds)
-    text = _PLAY_TEXT[lang]
     seats = ", ".join(f"{seat + 1}. {name} ({agent.name})" for seat, (name, agent) in enumerate(zip(game.names, game.agents)))
-    out = [text["header"].format(board=board.name(lang), players=len(strategies), seed=seed, limit=args.max_rounds),
-           text["seats"].format(seats=seats), "", *game.log(lang), "", play_text(game, result, lang)]
+    out = [word(lang, "play.header", board=board.name(lang), players=len(strategies), seed=seed, limit=args.max_rounds),
+           word(lang, "play.seats", seats=seats), "", *game.log(lang), "", play_text(game, result, lang)]
     _emit("\n".join(out))
     return 0
 
@@ -406,8 +292,8 @@ def _simulate(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("millionaire: interrupted", file=sys.stderr)
         return 130
-    header = _SIMULATE_HEADER[args.lang].format(
-        board=board.name(args.lang), games=args.games, players=len(strategies), lineup=_describe_lineup(strategies),
+    header = word(
+        args.lang, "simulate.header", board=board.name(args.lang), games=args.games, players=len(strategies), lineup=_describe_lineup(strategies),
         seed=seed, limit=args.max_rounds,
     )
     _emit(header + "\n" + format_summary(summarise(games), args.lang))
@@ -441,13 +327,6 @@ def _economics(args: argparse.Namespace) -> int:
     return 0
 
 
-_PRINTED = {
-    "en": "{path}: {pages} pages ({tiles} × {tiles} board pages, plot cards, cards, money, tally sheets)",
-    "ru": "{path}: страниц — {pages} (поле на {tiles} × {tiles} листах, карточки участков, карточки, деньги, листы подсчёта)",
-}
-_TEMPLATE_WRITTEN = {"en": "{path}: the class data template (CSV)", "ru": "{path}: шаблон данных класса (CSV)"}
-
-
 def _print(args: argparse.Namespace) -> int:
     from .class_data import template_csv
     from .printing import check_output, check_two_outputs, default_name, write_file, write_pdf
@@ -463,11 +342,11 @@ def _print(args: argparse.Namespace) -> int:
         raise
     except ValueError as error:  # a board that cannot be drawn as a square
         raise MillionaireError(f"{board.source or board.key}: {error}") from None
-    _emit(_PRINTED[args.lang].format(path=output, pages=pages, tiles=args.tiles))
+    _emit(word(args.lang, "print.written", path=output, pages=pages, tiles=args.tiles))
     if args.template:
         text = template_csv(board, args.lang).encode("utf-8-sig")  # with a BOM: Excel then reads it as UTF-8
         write_file(template, lambda out: out.write(text), args.lang)
-        _emit(_TEMPLATE_WRITTEN[args.lang].format(path=template))
+        _emit(word(args.lang, "print.template_written", path=template))
     return 0
 
 

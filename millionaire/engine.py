@@ -28,7 +28,8 @@ from . import movement
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
-from .errors import IllegalActionError, MillionaireError
+from .dice import DiceError, DiceSource, RandomDice
+from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, BOX, FUND, Event, describe
 from .insurance import claim_split
 from .jackpot import payout
@@ -36,9 +37,33 @@ from .notation import to_notation
 from .rules import RuleSet
 from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
 
-DICE_BATCH = 4096
 #: Card effects kept until they can be carried out, then carried out unasked (``RuleSet.keep_until_possible``).
 OWED_EFFECTS = ("return_plot", "auction_others_plot", "auction_unowned")
+
+
+#: Refusals made once, by key, cell and the cell's name (a plain dict lookup each: no key to build).
+_KEPT_REFUSALS: dict[str, dict[int, dict[str, str]]] = {}
+
+
+def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
+    """``Refusal(key)``, or ``Refusal(key, name=name, cell=cell)`` about a cell, made once and kept: the
+    engine asks the same question of the same plot again and again (is it fully built?).
+
+    >>> kept_refusal("fully_built", 7, "Bakery") is kept_refusal("fully_built", 7, "Bakery")
+    True
+    """
+    cells = _KEPT_REFUSALS.get(key)
+    if cells is None:
+        cells = _KEPT_REFUSALS[key] = {}
+    names = cells.get(cell)
+    if names is None:
+        names = cells[cell] = {}
+    found = names.get(name)
+    if found is None:
+        found = names[name] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
+    return found
+
+
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
 
 
@@ -123,6 +148,7 @@ class Game:
         names: Sequence[str] | None = None,
         record_events: bool = True,
         state: GameState | None = None,
+        dice: DiceSource | None = None,
     ) -> None:
         from .agents import make_agent
 
@@ -147,11 +173,16 @@ class Game:
         self.actions: list[tuple[int, Action]] = []
         self.round_limit: int | None = None
         self._rng = np.random.Generator(np.random.PCG64(dice_seed))
+        #: Where the dice come from (the seeded generator, once it has seated the players and shuffled the decks).
+        self.dice: DiceSource = dice if dice is not None else RandomDice(self._rng)
+        # The generator's dice asked directly (compiled, a native call). One attribute, not two: the
+        # Python engine slowed by 4% per turn with a thirtieth (CPython's shared instance keys end there).
+        self._random: RandomDice | None = self.dice if isinstance(self.dice, RandomDice) else None
         if state is not None:
             if len(state.players) != count:
                 raise MillionaireError(f"the state has {len(state.players)} players but {count} agents were given")
             self.state = state
-            self._rng.bit_generator.state = state.dice["bit_generator"]
+            self.dice.resume(state.dice)
         else:
             self.state = self._new_state(list(names) if names else list(DEFAULT_NAMES[:count]))
         self._ownable, self._loans, self._arrivals = _tables(board, self.rules)
@@ -191,14 +222,15 @@ class Game:
         return GameState(
             board_key=board.key, rules=rules, players=players, owner=[-1] * size, level=[0] * size,
             mortgaged=[False] * size, charity_fund=rules.charity_start, jackpot_box=rules.jackpot_start,
-            decks=decks, dice={"bit_generator": self._rng.bit_generator.state, "buffer": []},
+            decks=decks, dice=self.dice.start(),
             market=new_market(board, len(names)),
         )
 
     @classmethod
-    def from_state(cls, board: Board, state: GameState, agents: Sequence[Any], record_events: bool = True) -> Game:
-        """Carry on a saved game with these agents (one per seat, in seat order)."""
-        return cls(board, state.rules, agents, state=state, record_events=record_events)
+    def from_state(cls, board: Board, state: GameState, agents: Sequence[Any], record_events: bool = True,
+                   dice: DiceSource | None = None) -> Game:
+        """Carry on a saved game with these agents (one per seat, in seat order), and its scripted ``dice`` if it had them."""
+        return cls(board, state.rules, agents, state=state, record_events=record_events, dice=dice)
 
     @property
     def names(self) -> list[str]:
@@ -245,17 +277,19 @@ class Game:
 
     # ------------------------------------------------------------------ dice
     def _die(self) -> int:
-        buffer = self.state.dice["buffer"]
-        if not buffer:
-            buffer.extend(self._rng.integers(1, 7, size=DICE_BATCH).tolist())
-            self.state.dice["bit_generator"] = self._rng.bit_generator.state
-        return buffer.pop()
+        dice = self.state.dice
+        buffer = dice.get("buffer")  # dice set to come first (a save of an earlier version, a test)
+        if buffer:
+            return int(buffer.pop())
+        random = self._random
+        return random.die(dice) if random is not None else self.dice.die(dice)
 
     def _two_dice(self) -> tuple[int, int]:
-        buffer = self.state.dice["buffer"]
-        if len(buffer) < 2:
+        dice = self.state.dice
+        random = self._random
+        if random is None or dice.get("buffer"):
             return self._die(), self._die()
-        return buffer.pop(), buffer.pop()
+        return random.die(dice), random.die(dice)
 
     # ------------------------------------------------------------------ the main loop
     def advance(self) -> Decision | None:
@@ -314,19 +348,33 @@ class Game:
         """
         state = self.state
         if state.finished:
-            raise IllegalActionError(f"illegal action {action!r}: the game is over", "the game is over",
+            raise IllegalActionError(f"illegal action {action!r}: the game is over", Refusal("game_over"),
                                      to_notation(state))
         if not isinstance(action, Action):
             raise IllegalActionError(f"illegal action {action!r}: not an Action (build one with Action.roll(), ...)",
-                                     "", to_notation(state))
+                                     Refusal("not_an_action"), to_notation(state))
         data = state.pending
         problem = self._problem(data, action)
         if problem or data is None:
             raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
                                      to_notation(state))
+        if self._random is None and not self.dice.endless:  # scripted dice may run out: the move is undone
+            return self._apply_undoable(data, action)
         self.actions.append((data["player"], action))
         self._execute(data, action)
         return self.advance()
+
+    def _apply_undoable(self, data: dict[str, Any], action: Action) -> Decision | None:
+        """:meth:`apply` for dice that can run out (``ScriptedDice``): used up, the game goes back to
+        where it was and the DiceError says so."""
+        snapshot = self.snapshot()
+        try:
+            self.actions.append((data["player"], action))
+            self._execute(data, action)
+            return self.advance()
+        except DiceError:
+            self.restore(snapshot)
+            raise
 
     def is_legal(self, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` now."""
@@ -409,7 +457,6 @@ class Game:
         self.state = state.copy()
         del self.events[events:]
         del self.actions[actions:]
-        self._rng.bit_generator.state = self.state.dice["bit_generator"]
 
     def end_now(self) -> GameResult:
         """End the game at once as a timed game: the richest player by net worth wins, the rules' own
@@ -422,7 +469,7 @@ class Game:
         ('timed game: the richest', True)
         """
         if self.state.finished:
-            raise IllegalActionError("cannot end the game now: it is over", "the game is over", to_notation(self.state))
+            raise IllegalActionError("cannot end the game now: it is over", Refusal("game_over"), to_notation(self.state))
         self._finish(self._richest(), "timed game: the richest")
         return self.result()
 
@@ -559,28 +606,28 @@ class Game:
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT:
-            return f"cell {cell} is not a plot"
+            return Refusal("not_a_plot", cell=cell)
         if state.owner[cell] != seat:
-            return f"{info.name_en} is not yours"
+            return kept_refusal("not_yours", cell, info.name_en)
         if not self.industry_complete(info.industry, seat):
-            return f"you do not own the whole industry of {info.name_en} unmortgaged"
+            return kept_refusal("industry_incomplete", cell, info.name_en)
         level = state.level[cell]
         top = self.rules.small_per_large + 1
         if level >= top:
-            return f"{info.name_en} is fully built"
+            return kept_refusal("fully_built", cell, info.name_en)
         cells = board.industries[info.industry].cells
         if level > min(state.level[c] for c in cells):
-            return f"build evenly: another plot of the industry has fewer buildings than {info.name_en}"
+            return kept_refusal("build_evenly", cell, info.name_en)
         rules = self.rules
         if rules.small_supply is not None or rules.large_supply is not None:
             small_left, large_left = self.supply()
             if level == top - 1:
                 if large_left is not None and large_left < 1:
-                    return "the bank has no large building left"
+                    return Refusal("no_large_left")
             elif small_left is not None and small_left < 1:
-                return "the bank has no small building left"
+                return Refusal("no_small_left")
         if not free and state.players[seat].cash < self.build_price(cell):
-            return f"not enough cash ({state.players[seat].cash} < {self.build_price(cell)})"
+            return Refusal("cash_short", cash=state.players[seat].cash, price=self.build_price(cell))
         return ""
 
     def sell_problem(self, seat: int, cell: int) -> str:
@@ -588,11 +635,11 @@ class Game:
         state, board = self.state, self.board
         info = board.cells[cell]
         if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
-            return f"cell {cell} is not a plot of yours"
+            return Refusal("not_your_plot", cell=cell)
         if not state.level[cell]:
-            return f"{info.name_en} has no building"
+            return kept_refusal("no_building", cell, info.name_en)
         if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
-            return "sell evenly: another plot of the industry has more buildings"
+            return kept_refusal("sell_evenly")
         return ""
 
     def mortgage_problem(self, seat: int, cell: int) -> str:
@@ -600,13 +647,13 @@ class Game:
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat:
-            return f"cell {cell} is not a property of yours"
+            return Refusal("not_your_property", cell=cell)
         if state.mortgaged[cell]:
-            return f"{info.name_en} is already mortgaged"
+            return kept_refusal("already_mortgaged", cell, info.name_en)
         if not self._loans[cell][0]:
-            return f"the bank lends nothing on {info.name_en} (RuleSet.mortgage_rate)"
+            return kept_refusal("no_loan", cell, info.name_en)
         if self.building_locks(cell):
-            return f"sell the buildings of {info.name_en}{'' if self._plot_locks else chr(39) + 's industry'} first"
+            return kept_refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", cell, info.name_en)
         return ""
 
     def redeem_problem(self, seat: int, cell: int) -> str:
@@ -614,9 +661,9 @@ class Game:
         state = self.state
         info = self.board.cells[cell]
         if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
-            return f"cell {cell} is not a mortgaged property of yours"
+            return Refusal("not_your_mortgage", cell=cell)
         if state.players[seat].cash < self.redemption_cost(cell):
-            return f"not enough cash ({state.players[seat].cash} < {self.redemption_cost(cell)})"
+            return Refusal("cash_short", cash=state.players[seat].cash, price=self.redemption_cost(cell))
         return ""
 
     def can_build(self, seat: int, cell: int, free: bool = False) -> str:
@@ -681,49 +728,49 @@ class Game:
         """Why ``seat`` may not offer ``trade`` ("" when the offer is valid)."""
         state = self.state
         if not isinstance(trade, Trade):
-            return "not a Trade"
+            return Refusal("not_a_trade")
         malformed = trade.malformed()  # first: the fields below are read as the numbers they must be
         if malformed:
             return malformed
         partner = trade.partner
         if not 0 <= partner < len(state.players) or partner == seat:
-            return f"partner {partner!r} is not another player"
+            return Refusal("partner", partner=partner)
         if state.players[partner].bankrupt:
-            return f"{state.players[partner].name} is bankrupt"
+            return Refusal("partner_bankrupt", player=state.players[partner].name)
         if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
                 or trade.give_cards or trade.take_cards):
-            return "the offer is empty"
+            return Refusal("empty_offer")
         mortgaged_ok = self.rules.trade_mortgaged
         for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
             if len(set(cells)) != len(cells):
-                return "a cell is listed twice"
+                return Refusal("cell_twice")
             for cell in cells:
                 if not 0 <= cell < self.board.size:
-                    return f"{cell!r} is not a cell"
+                    return Refusal("not_a_cell", cell=cell)
                 if not self.tradeable(cell, side, mortgaged_ok):
                     info = self.board.cells[cell]
                     if state.owner[cell] != side:
-                        return f"{info.name_en} does not belong to {state.players[side].name}"
+                        return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
                     if state.mortgaged[cell]:
-                        return f"{info.name_en} is mortgaged"
-                    return f"{info.name_en} has buildings" if self._plot_locks else f"{info.name_en}'s industry has buildings"
+                        return kept_refusal("mortgaged", cell, info.name_en)
+                    return kept_refusal("plot_buildings" if self._plot_locks else "industry_buildings", cell, info.name_en)
         for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
             if cash > state.players[side].cash:
-                return f"{state.players[side].name} has only {state.players[side].cash}"
+                return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)
         if mortgaged_ok:  # whoever receives a mortgaged property pays the fee at once
             for cells, side, cash in ((trade.take_cells, seat, trade.take_cash - trade.give_cash),
                                       (trade.give_cells, partner, trade.give_cash - trade.take_cash)):
                 fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
                 if fees > state.players[side].cash + cash:
-                    return f"{state.players[side].name} cannot pay the mortgage fees ({fees}) after the trade"
+                    return Refusal("fees_after_trade", player=state.players[side].name, fees=fees)
         for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
             if len(set(cards)) != len(cards):
-                return "a card is listed twice"
+                return Refusal("card_twice")
             for card in cards:
                 if list(card) not in state.players[side].cards:
-                    return f"{state.players[side].name} does not hold card {card!r}"
+                    return Refusal("card_not_theirs", player=state.players[side].name, card=card)
                 if self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
-                    return "only release cards may be traded"
+                    return Refusal("release_only")
         return ""
 
     # ------------------------------------------------------------------ legal actions
@@ -806,7 +853,7 @@ class Game:
     def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
         """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
         if data is None:
-            return "no decision is pending"
+            return Refusal("no_decision")
         malformed = action.malformed()  # first: the fields below are read as the numbers they must be
         if malformed:
             return malformed
@@ -816,10 +863,10 @@ class Game:
         window = kind in ("roll", "manage")
         if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
             if not (window or (kind == "raise" and (what in ("sell", "mortgage") or self._debt_offer(data, action)))):
-                return f"{what} is not allowed in a {kind!r} decision"
+                return Refusal("not_allowed", what=what, kind=kind)
             cell = action.cell
             if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
-                return f"{cell!r} is not a cell of the board"
+                return Refusal("off_board", cell=cell)
             if what == "build":
                 return self.build_problem(seat, cell)
             if what == "sell":
@@ -828,34 +875,34 @@ class Game:
                 return self.mortgage_problem(seat, cell)
             if what == "redeem":
                 if kind != "roll" and not rules.redeem_any_time:
-                    return "redeem only before rolling"
+                    return Refusal("redeem_before_roll")
                 return self.redeem_problem(seat, cell)
             if what == "offer":
                 if data.get("offers", 0) >= rules.trade_offers_per_turn:
-                    return f"at most {rules.trade_offers_per_turn} trade offers per turn"
+                    return Refusal("offers_per_turn", most=rules.trade_offers_per_turn)
                 return self.trade_problem(seat, action.trade)  # type: ignore[arg-type]
             card: list[Any] = list(action.card or ())
             if card not in player.cards:
-                return f"you do not hold card {action.card!r}"
+                return Refusal("card_not_held", card=action.card)
             effect = self.board.decks[card[0]].cards[card[1]].effect
             if effect in OWED_EFFECTS:
-                return f"card {action.card!r} is carried out at the start of your turn, as soon as it can be"
+                return Refusal("card_kept_for_later", card=action.card)
             if cell not in self.card_options(seat, effect):
-                return f"card {action.card!r} cannot be used on cell {cell} now"
+                return Refusal("card_not_here", card=action.card, cell=cell)
             return ""
         if kind == "roll":
             if what == "roll":
                 return ""
             if what == "pay_fine":
                 if not player.detained:
-                    return "you are not detained"
-                return "" if player.cash >= rules.jail_fine else f"not enough cash for the fine ({player.cash})"
+                    return Refusal("not_detained")
+                return "" if player.cash >= rules.jail_fine else Refusal("fine_short", cash=player.cash)
             if what == "use_card":
                 release: list[Any] = list(action.card or ())
                 if not player.detained:
-                    return "you are not detained"
+                    return Refusal("not_detained")
                 if release not in player.cards or self.board.decks[release[0]].cards[release[1]].effect != "jail_free":
-                    return f"you do not hold release card {action.card!r}"
+                    return Refusal("release_not_held", card=action.card)
                 return ""
         elif kind == "manage":
             expected = "roll" if data["again"] else "end_turn"
@@ -866,7 +913,7 @@ class Game:
                 return ""
             if what == "buy":
                 price = self.board.cells[data["cell"]].price
-                return "" if player.cash >= price else f"not enough cash ({player.cash} < {price})"
+                return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
         elif kind == "bid":
             if what == "pass":
                 return ""
@@ -874,19 +921,19 @@ class Game:
                 low = max(data["high"] + 1, rules.min_bid)
                 amount = action.amount
                 if amount < low:
-                    return f"a bid must be at least {low}"
-                return "" if amount <= player.cash else f"a bid cannot exceed your cash ({player.cash})"
+                    return Refusal("bid_low", least=low)
+                return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
         elif kind == "jackpot":
             if what == "skip":
                 return ""
             if what == "bet":
                 amount = action.amount
                 if amount < 1:
-                    return "a bet must be at least 1"
-                return "" if amount <= player.cash else f"a bet cannot exceed your cash ({player.cash})"
+                    return Refusal("bet_low")
+                return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
         elif kind == "choose":
             if what == "choose":
-                return "" if action.cell in data["options"] else f"cell {action.cell} is not one of {data['options']}"
+                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
         elif kind == "trade_reply":
             if what in ("accept", "reject"):
                 return ""
@@ -906,8 +953,8 @@ class Game:
             if kind == "insurance" and what == "buy_policy":
                 return self.policy_problem(seat, action.amount)
             if kind == "lot" and what == "choose":
-                return "" if action.cell in data["options"] else f"cell {action.cell} is not one of {data['options']}"
-        return f"{what} is not an answer to a {kind!r} decision"
+                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
+        return Refusal("not_an_answer", what=what, kind=kind)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
@@ -1680,26 +1727,26 @@ class Game:
         market = self.state.market
         assert market is not None
         if count < 1:
-            return "a deal is at least 1 share"
+            return Refusal("shares_low")
         if what == "buy_shares":
             most = self.state.players[seat].cash // market["price"]
-            return "" if count <= most else f"at most {most} shares for your cash"
+            return "" if count <= most else Refusal("shares_cash", most=most)
         held = market["shares"][seat]
-        return "" if count <= held else f"you hold only {held} shares"
+        return "" if count <= held else Refusal("shares_held", held=held)
 
     def policy_problem(self, seat: int, number: int) -> str:
         """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may).
         A player holds at most one policy of each kind (decision)."""
         policies = self.board.policies
         if not 1 <= number <= len(policies):
-            return f"policy {number} is not one of 1..{len(policies)}"
+            return Refusal("policy_number", number=number, count=len(policies))
         policy = policies[number - 1]
         market = self.state.market
         assert market is not None
         if any(held[0] == policy.kind for held in market["policies"][seat]):
-            return f"you already hold a policy against {policy.kind}"
+            return Refusal("policy_held", kind=policy.kind)
         cash = self.state.players[seat].cash
-        return "" if cash >= policy.premium else f"not enough cash for the premium ({cash} < {policy.premium})"
+        return "" if cash >= policy.premium else Refusal("premium_short", cash=cash, premium=policy.premium)
 
     def lot_options(self, seat: int) -> list[int]:
         """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""

@@ -83,7 +83,7 @@ from .errors import IllegalActionError, MillionaireError
 from .plain_text import chart_text
 from .rules import RuleSet
 from .simulate import BOT_STRATEGIES, game_seed, wilson_interval
-from .words import check_lang, strategy_label
+from .words import strategy_label, texts
 
 #: The built-in strategies every entrant meets by default.
 DEFAULT_OPPONENTS = ("random", "cautious", "aggressive", "monopolist")
@@ -778,60 +778,6 @@ def _p_value(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-_TEXT = {
-    "en": {
-        "title": "League: {bots} bot(s) against {opponents} opponent(s), {games} seeds × 2 seats per pairing; "
-                 "two players a game, so a fair share is 50%",
-        "header": "  {bot:<{w}}  games  wins    rate  95% Wilson interval  faults",
-        "versus": "Win rate of each bot (rows) against each opponent (columns):",
-        "faults": "Faults ({n}): each cost the bot at fault that game",
-        "no_faults": "Faults: none",
-        "fault": "  {bot}: {what} (game {game}, seat {seat}, round {round}, against {other})",
-        "raised": "raised {detail} at a '{decision}' decision",
-        "illegal": "answered {answer} at a '{decision}' decision, which the rules do not allow",
-        "slow": "took longer than {budget:g} s at a '{decision}' decision",
-        "hung": "did not answer a '{decision}' decision and was stopped",
-        "meddled": "changed the game itself at a '{decision}' decision (a bot must only return an Action)",
-        "crashed": "ended the game's process at a '{decision}' decision",
-        "memory": "asked for more than the {memory} MiB of memory a bot may take at a '{decision}' decision",
-        "compare": "{a} against {b} on the same {games} games: {a} won {a_wins}, {b} won {b_wins}; "
-                   "only {a} won {a_only}, only {b} won {b_only}; sign test on those {discordant}: {p}",
-        "plot_title": "Class league: win rates with 95% Wilson intervals",
-        "plot_x": "share of games won (fair share 50%)",
-        "plot_fair": "fair share",
-    },
-    "ru": {
-        "title": "Лига: ботов {bots}, соперников {opponents}, в каждой паре {games} зёрен × 2 места; "
-                 "в партии два игрока, поэтому честная доля — 50%",
-        "header": "  {bot:<{w}}  партий побед    доля  95% интервал Уилсона  сбоев",
-        "versus": "Доля побед каждого бота (строки) против каждого соперника (столбцы):",
-        "faults": "Сбои ({n}): каждый стоил виновному боту эту партию",
-        "no_faults": "Сбоев нет",
-        "fault": "  {bot}: {what} (партия {game}, место {seat}, раунд {round}, соперник — {other})",
-        "raised": "ошибка {detail} в решении «{decision}»",
-        "illegal": "ответил {answer} в решении «{decision}», а правила этого не позволяют",
-        "slow": "думал дольше {budget:g} с над решением «{decision}»",
-        "hung": "не ответил на решение «{decision}» и был остановлен",
-        "meddled": "сам изменил партию в решении «{decision}» (бот должен только вернуть Action)",
-        "crashed": "завершил процесс партии в решении «{decision}»",
-        "memory": "запросил больше памяти, чем позволено боту ({memory} МиБ), в решении «{decision}»",
-        "compare": "{a} и {b} на одних и тех же {games} партиях. Побед: {a} — {a_wins}, {b} — {b_wins}; "
-                   "из них без другого: {a} — {a_only}, {b} — {b_only}; знаковый тест по этим {discordant} "
-                   "партиям: {p}",
-        "plot_title": "Лига класса: доли побед с 95% интервалами Уилсона",
-        "plot_x": "доля выигранных партий (честная доля 50%)",
-        "plot_fair": "честная доля",
-    },
-}
-
-#: Decision kinds as the Russian fault messages name them (English shows the kind itself).
-_DECISIONS_RU = {
-    "roll": "перед броском", "manage": "после хода", "buy": "покупка", "bid": "аукцион", "jackpot": "автомат",
-    "choose": "выбор клетки", "raise": "деньги на долг", "trade_reply": "ответ на сделку", "start": "создание бота",
-    "exchange": "биржа", "insurance": "страховая компания", "lot": "участок с аукциона",
-    "claim": "страховой случай", "present": "половина даром",
-}
-
 
 class LeagueResult:
     """The games of a league and what they say: standings, head-to-head rates, faults, paired tests.
@@ -915,7 +861,7 @@ class LeagueResult:
 
     def format(self, lang: str = "en") -> str:
         """Standings, the table against each opponent and the faults, as text in ``lang``."""
-        text = _TEXT[check_lang(lang)]
+        text = texts(lang, "league")
         label = self._label
         width = max(len(label(lang, n)) for n in self.entrants + self.opponents)
         lines = [text["title"].format(bots=len(self.entrants), opponents=len(self.opponents), games=self.seeds),
@@ -935,12 +881,12 @@ class LeagueResult:
 
     def format_faults(self, lang: str = "en") -> str:
         """Every fault as a line in ``lang``: the bot, what it did, and which game."""
-        text = _TEXT[check_lang(lang)]
+        text = texts(lang, "league")
         if not self.faults:
             return text["no_faults"]
         lines = [text["faults"].format(n=len(self.faults))]
         for fault in self.faults:
-            decision = _DECISIONS_RU[fault.decision] if lang == "ru" else fault.decision
+            decision = text.get(f"decision_{fault.decision}", fault.decision)
             what = text[fault.kind].format(detail=fault.detail, decision=decision, budget=self.budget,
                                            answer=fault.answer, memory=self.memory_mb)
             other = fault.opponent if fault.seat == fault.entrant_seat else fault.entrant
@@ -950,7 +896,7 @@ class LeagueResult:
 
     def format_compare(self, a: str, b: str, opponent: str | None = None, lang: str = "en") -> str:
         """:meth:`compare` as one sentence in ``lang``."""
-        text = _TEXT[check_lang(lang)]
+        text = texts(lang, "league")
         c = self.compare(a, b, opponent)
         return text["compare"].format(a=self._label(lang, a), b=self._label(lang, b), games=c.games,
                                       a_wins=c.a_wins, b_wins=c.b_wins, a_only=c.a_only, b_only=c.b_only,
@@ -961,7 +907,7 @@ class LeagueResult:
         import matplotlib.pyplot as plt
         from matplotlib.ticker import PercentFormatter
 
-        text = _TEXT[check_lang(lang)]
+        text = texts(lang, "league")
         rows = self.standings()
         made = ax is None
         if made:

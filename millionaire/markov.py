@@ -70,6 +70,7 @@ from .board import Board
 from .cards import Card
 from .plain_text import spreadsheet_cell
 from .rules import RuleSet
+from .words import word
 
 #: How a detained token leaves: pay at once, or roll for a double as long as allowed.
 JAIL_STRATEGIES = ("short", "long")
@@ -453,11 +454,6 @@ class ArrivalOutcome(NamedTuple):
     detained: bool = False
 
 
-# The last entry of a view (see MovementChain.names): a detained token, as each kind of game says it.
-_DETAINED = {"detains": {"en": "Detained", "ru": "Задержание в инспекции"},
-             "visits": {"en": "In jail", "ru": "В тюрьме"}}
-
-
 class MovementChain:
     """The exact Markov chain of one token's movement on a board under a rule set.
 
@@ -798,8 +794,8 @@ class MovementChain:
         >>> movement_chain(load_board("millionaire-classic")).names("ru")[-1]
         'Задержание в инспекции'
         """
-        words = _DETAINED["detains" if self.rules.detain_on_landing else "visits"]
-        return [cell.name(lang) for cell in self.board.cells] + [words["ru" if lang == "ru" else "en"]]
+        detained = word("ru" if lang == "ru" else "en", "markov.detains" if self.rules.detain_on_landing else "markov.visits")
+        return [cell.name(lang) for cell in self.board.cells] + [detained]
 
     def __repr__(self) -> str:
         return (f"<MovementChain {self.board.key!r}, jail {self.jail!r}: {self.roll_chain.n} roll states, "

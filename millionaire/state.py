@@ -27,6 +27,7 @@ import numpy as np
 
 from .actions import Trade
 from .board import Board, CellKind
+from .dice import BATCH
 from .errors import SaveFileError, shown
 from .rules import RuleSet
 
@@ -34,7 +35,7 @@ SAVE_FORMAT = 1
 
 # Bounds of a save, checked before anything is built from it: the text before JSON reads it (the
 # reader recurses into nested arrays), every number as it is read, and the money in it.
-MAX_SAVE_CHARS = 2_000_000  # a save is about 20,000 characters, most of them the dice drawn ahead
+MAX_SAVE_CHARS = 2_000_000  # a save is about 3,000 characters (15,000 in earlier versions, with the dice drawn ahead)
 MAX_SAVE_NESTING = 12  # a save goes 5 deep (a trade offer inside a pending decision)
 MAX_SAVE_DIGITS = 40  # the dice generator's 128-bit numbers have up to 39
 #: The most money a player or a pot may hold in a save: far beyond any game with amounts up to
@@ -76,7 +77,8 @@ class GameState:
     where ``bank_balance`` is the bank's net flow (0 at the start). ``owner[c]`` is a seat or -1,
     ``level[c]`` counts buildings (0 empty, 1..k small ones, k+1 the large one), ``mortgaged[c]``.
     ``tasks`` is the engine's work queue (a stack of small lists), ``pending`` the decision it waits
-    for, ``dice`` the generator state and the dice drawn ahead.
+    for, ``dice`` where the dice source is (:mod:`millionaire.dice`: the generator's state and the dice
+    used of its batch, or the scripted dice used), with any dice set to come first in ``buffer``.
     """
 
     board_key: str
@@ -265,7 +267,7 @@ def _bounded_int(digits: str, text: str) -> int:
 
 
 def _copy_dice(dice: dict[str, Any]) -> dict[str, Any]:
-    """The dice state copied without walking the 4,096 dice drawn ahead one by one."""
+    """The dice state copied without walking the dice set to come (``buffer``) one by one."""
     return {key: list(value) if key == "buffer" else _copy.deepcopy(value) for key, value in dice.items()}
 
 
@@ -924,9 +926,29 @@ class _StateLoader:
         return result
 
     def dice(self) -> dict[str, Any]:
-        """The dice generator's state (numpy PCG64) and the dice drawn ahead (each 1..6)."""
+        """Where the dice are (:mod:`millionaire.dice`): the generator's state (numpy PCG64) and how many
+        dice of the batch drawn from it are used, or how many scripted dice are used; and the dice set
+        to come first (``buffer``, each 1..6: the dice drawn ahead by saves of earlier versions)."""
         dice = self.get("dice", dict)
-        self.unknown(dice, ("bit_generator", "buffer"), "dice.")
+        self.unknown(dice, ("bit_generator", "used", "buffer", "scripted"), "dice.")
+        result: dict[str, Any] = {}
+        if "scripted" in dice:
+            if "bit_generator" in dice or "used" in dice:
+                raise self.fail("dice", "holds both scripted dice and a generator")
+            result["scripted"] = self.integer("scripted", 0, None, dice, "dice.scripted")
+        else:
+            result["bit_generator"] = self.generator(dice)
+            result["used"] = self.integer("used", 0, BATCH, dice, "dice.used") if "used" in dice else 0
+        if "buffer" in dice:
+            buffer = self.get("buffer", list, dice, "dice.buffer")
+            for index, face in enumerate(buffer):
+                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+                    raise self.fail(f"dice.buffer[{index}]", f"must be a die face 1..6, got {shown(face)}")
+            result["buffer"] = list(buffer)  # a shallow copy: thousands of ints need no deepcopy
+        return result
+
+    def generator(self, dice: dict[str, Any]) -> dict[str, Any]:
+        """The dice generator's state, as numpy's PCG64 gives it."""
         generator = self.get("bit_generator", dict, dice, "dice.bit_generator")
         label = "dice.bit_generator"
         self.unknown(generator, ("bit_generator", "state", "has_uint32", "uinteger"), f"{label}.")
@@ -943,9 +965,4 @@ class _StateLoader:
             np.random.PCG64().state = generator
         except (TypeError, ValueError, KeyError, OverflowError) as error:
             raise self.fail(label, f"is not a state numpy accepts: {error}") from None
-        buffer = self.get("buffer", list, dice, "dice.buffer")
-        for index, face in enumerate(buffer):
-            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-                raise self.fail(f"dice.buffer[{index}]", f"must be a die face 1..6, got {shown(face)}")
-        # A shallow copy of the buffer: thousands of ints need no deepcopy.
-        return {"bit_generator": _copy.deepcopy(generator), "buffer": list(buffer)}
+        return _copy.deepcopy(generator)

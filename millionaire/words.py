@@ -1,4 +1,5 @@
-"""Every word the board drawing and the widgets show, in English and Russian, in one place.
+"""Every word the board drawing, the widgets, the command line and its reports show, and the engine's
+refusals, in English and Russian, in one place.
 
 Cell, industry and board names come from the board file (full and short names in both languages);
 everything else a screen shows comes from here. Keys are ``area.name``; a text may hold
@@ -17,7 +18,6 @@ Examples
 from __future__ import annotations
 
 import numbers
-import re
 import string
 from typing import Any
 
@@ -552,6 +552,172 @@ WORDS: dict[str, dict[str, str]] = {
         "learn.untrained": "untrained (uniform over the legal actions)",
         "learn.learnt": "learnt policy",
         "learn.win_rate": "{who}: won {wins} of {games} ({rate:.1f}%, 95% interval {low:.1f}–{high:.1f}%); stopped by the round limit: {limit}",
+        # what simulate/report.py prints
+        "summary.strategies": "Win rate per strategy (wins per seat: games won ÷ games ÷ seats it holds; a fair share is {fair}), 95% Wilson interval:",
+        "summary.strategy": "  {name:<{width}}  seats {seats:<3}  wins {wins:>{w}}  {rate:>6}  [{low}, {high}]",
+        "summary.seats": "Win rate per seat (turn order after the seating lot), 95% Wilson interval:",
+        "summary.seat": "  seat {seat:<{width}}  wins {wins:>{w}}  {rate:>6}  [{low}, {high}]",
+        "summary.no_winner": "Games without a winner: {n}",
+        "summary.rounds": "Game length in rounds: mean {mean}, median {median}, 95% of games between {low} and {high}",
+        "summary.turns": "Game length in turns: mean {mean}, median {median}, 95% of games between {low} and {high}",
+        "summary.limit": "Stopped by the round limit (the richest player declared the winner; lengths counted at the limit): {n} of {games} games ({share})",
+        # what simulate/cluster.py prints
+        "dask.missing": "sending games to a Dask scheduler needs Dask, which is not installed: install the optional group 'scale' (pip install -e '.[scale]'; make install includes it)",
+        "dask.empty": "the scheduler address is empty: give one like tcp://10.0.0.5:8786",
+        "dask.address": "{address!r} is not a Dask scheduler address ({reason}): give one like tcp://10.0.0.5:8786",
+        "dask.connect": "cannot connect to the Dask scheduler at {address!r} within {seconds:g} s ({reason}): is 'dask scheduler' running there, and can this computer reach it?",
+        # what league.py prints
+        "league.title": "League: {bots} bot(s) against {opponents} opponent(s), {games} seeds × 2 seats per pairing; two players a game, so a fair share is 50%",
+        "league.header": "  {bot:<{w}}  games  wins    rate  95% Wilson interval  faults",
+        "league.versus": "Win rate of each bot (rows) against each opponent (columns):",
+        "league.faults": "Faults ({n}): each cost the bot at fault that game",
+        "league.no_faults": "Faults: none",
+        "league.fault": "  {bot}: {what} (game {game}, seat {seat}, round {round}, against {other})",
+        "league.raised": "raised {detail} at a '{decision}' decision",
+        "league.illegal": "answered {answer} at a '{decision}' decision, which the rules do not allow",
+        "league.slow": "took longer than {budget:g} s at a '{decision}' decision",
+        "league.hung": "did not answer a '{decision}' decision and was stopped",
+        "league.meddled": "changed the game itself at a '{decision}' decision (a bot must only return an Action)",
+        "league.crashed": "ended the game's process at a '{decision}' decision",
+        "league.memory": "asked for more than the {memory} MiB of memory a bot may take at a '{decision}' decision",
+        "league.compare": "{a} against {b} on the same {games} games: {a} won {a_wins}, {b} won {b_wins}; only {a} won {a_only}, only {b} won {b_only}; sign test on those {discordant}: {p}",
+        "league.plot_title": "Class league: win rates with 95% Wilson intervals",
+        "league.plot_x": "share of games won (fair share 50%)",
+        "league.plot_fair": "fair share",
+        "markov.detains": "Detained", "markov.visits": "In jail",  # the last entry of a chain's view
+        # decisions as a fault names them
+        "league.decision_roll": "roll", "league.decision_manage": "manage", "league.decision_buy": "buy", "league.decision_bid": "bid", "league.decision_jackpot": "jackpot", "league.decision_choose": "choose", "league.decision_raise": "raise", "league.decision_trade_reply": "trade_reply", "league.decision_start": "start", "league.decision_exchange": "exchange", "league.decision_insurance": "insurance", "league.decision_lot": "lot", "league.decision_claim": "claim", "league.decision_present": "present",
+        # what economics/report.py prints
+        "econ_report.title": "{board}, opponents' jail strategy {jail!r}: exact expectations from the Markov chain.",
+        "econ_report.groups": "Rent of each {group} fully built ({large} on every plot; one owner), per opponent:",
+        "econ_report.group_word": "colour group|industry",
+        "econ_report.view_roll": "  per roll:  probability that an opponent's roll ends on the plot (view per=\"roll\") × rent",
+        "econ_report.view_turn": "  per turn:  expected landings per opponent turn (view per=\"landing\") × rent",
+        "econ_report.view_round": "  per round: per turn × {n} opponents",
+        "econ_report.head": "plots|per roll|per turn|per round",
+        "econ_report.bank": "Money one player gets from the bank (+) or pays it (-), per roll (view: the roll chain's long run, every roll including rolls in jail) and per turn (per roll × {rolls:.4f} rolls per turn):",
+        "econ_report.bank_head": "item|per roll|per turn",
+        "econ_report.item_circular_income": "circular income", "econ_report.item_taxes": "taxes", "econ_report.item_card_receipts": "card receipts", "econ_report.item_card_payments": "card payments", "econ_report.item_bail": "bail (jail fine)", "econ_report.item_net": "net from the bank", "econ_report.item_charity_fund": "into the charity fund (not in net)",
+        "econ_report.counted": "Counted: money between the player and the bank only. Cards that depend on the player see the start cash, no plots and no buildings. Left out: rent, purchases, auctions, buildings, mortgages, the jackpot, cards that move money between players.",
+        "econ_report.jackpot": "Jackpot: expected return per unit bet {a:.4f} + {b:.4f} × (box + bet) / bet; a bet has positive expectation once the box (before the bet) holds more than {ratio} × the bet.",
+        # what economics/mortgage.py prints
+        "deal.not_owned": "cannot mortgage cell {cell} ({name}): it is not seat {seat}'s",
+        "deal.mortgaged": "cannot mortgage cell {cell} ({name}): it is already mortgaged",
+        "deal.built_industry": "cannot mortgage cell {cell} ({name}): its industry has buildings",
+        "deal.not_whole": "cannot build on cell {cell} ({name}): seat {seat} does not hold its whole industry unmortgaged",
+        "deal.fully_built": "cannot build on cell {cell} ({name}): it is fully built",
+        "deal.uneven": "cannot build on cell {cell} ({name}): build evenly, another plot of its industry has fewer buildings",
+        # the command line (millionaire board show, play, simulate, print)
+        "cli.column_cell": "cell", "cli.column_kind": "kind", "cli.column_industry": "industry",
+        "cli.column_price": "price", "cli.column_build": "build", "cli.column_effect": "rent / effect",
+        "cli.kind_start": "start", "cli.kind_plot": "plot", "cli.kind_railroad": "railroad",
+        "cli.kind_utility": "utility", "cli.kind_tax": "tax", "cli.kind_card": "card", "cli.kind_fund_collect": "fund",
+        "cli.kind_fund_fine": "fine", "cli.kind_jail": "jail", "cli.kind_go_to_jail": "go to jail",
+        "cli.kind_jackpot": "jackpot", "cli.kind_rest": "rest", "cli.kind_attraction": "attraction half",
+        "cli.kind_exchange": "exchange", "cli.kind_insurance": "insurance", "cli.kind_auction": "auction",
+        # nouns counted (words.counted): the singular, or one|many
+        "noun.cell": "cell", "noun.plot": "plot", "noun.industry_in": "industry", "noun.company": "company",
+        "noun.railroad": "railroad", "noun.utility": "utility", "noun.half": "half|halves",
+        "noun.attraction": "attraction",
+        "cli.summary": "{board}: {parts}.",
+        "cli.plots_in": "{plots} in {industries}",
+        "cli.central_companies": "{companies} of the central industry",
+        "cli.halves_of": "{halves} of {attractions}",
+        "cli.levels": "Rent by level: empty plot, {steps} {small}, {large}.",
+        "cli.levels_halves": "Each half has a price and an entrance ticket; the owner of both halves takes twice the ticket.",
+        "cli.effect_dice": "{multipliers} × dice",
+        "cli.effect_ticket": "ticket {ticket}",
+        "cli.effect_card_a": "draw a {deck} card", "cli.effect_card_an": "draw an {deck} card",
+        "cli.effect_tax": "pay {amount} to the bank",
+        "cli.effect_fund_collect": "take the money in the fund",
+        "cli.effect_fund_fine": "go to cell {target}, pay {amount} into the fund",
+        "cli.effect_go_to_jail": "go to cell {jail}, detained",
+        "cli.effect_jackpot": "slot machine",
+        "cli.effect_exchange": "the share price moves; buy or sell shares",
+        "cli.effect_insurance": "buy an insurance policy",
+        "cli.effect_auction": "buy a plot waiting on the auction",
+        "play.names": "Anna, Boris, Vera, Gleb, Daria, Egor, Zoya, Ilya",
+        "play.header": "{board}: {players} players, seed {seed}, round limit {limit}.",
+        "play.seats": "Turn order (drawn by lot): {seats}.",
+        "play.result": "Result",
+        "play.winner": "  Winner: {winner}: {reason}.",
+        "play.nobody": "nobody",
+        "play.length": "  Rounds: {rounds}, turns: {turns}.",
+        "play.worth": "  Net worth ({currency}):",
+        "play.bankrupt": "bankrupt",
+        "play.ended_last_player_standing": "the last player left in the game",
+        "play.ended_timed_game_the_richest": "the timed game is over and the richest player wins",
+        "play.ended_round_limit_the_richest": "stopped by the round limit ({limit}), the richest player wins",
+        "play.ended_first_bankruptcy_the_richest": "the first bankruptcy ends the game, the richest player wins",
+        "simulate.header": "{board}: {games} games, {players} players ({lineup}), seed {seed}, round limit {limit}.",
+        "print.written": "{path}: {pages} pages ({tiles} × {tiles} board pages, plot cards, cards, money, tally sheets)",
+        "print.template_written": "{path}: the class data template (CSV)",
+        # the engine's refusals (errors.Refusal, IllegalActionError.reason): a cell's {name} goes with its {cell}
+        "refuse.game_over": "the game is over",
+        "refuse.not_an_action": "not an Action (build one with Action.roll(), ...)",
+        "refuse.no_decision": "no decision is pending",
+        "refuse.not_a_plot": "cell {cell} is not a plot",
+        "refuse.not_yours": "{name} is not yours",
+        "refuse.industry_incomplete": "you do not own the whole industry of {name} unmortgaged",
+        "refuse.fully_built": "{name} is fully built",
+        "refuse.build_evenly": "build evenly: another plot of the industry has fewer buildings than {name}",
+        "refuse.no_large_left": "the bank has no large building left",
+        "refuse.no_small_left": "the bank has no small building left",
+        "refuse.cash_short": "not enough cash ({cash} < {price})",
+        "refuse.not_your_plot": "cell {cell} is not a plot of yours",
+        "refuse.no_building": "{name} has no building",
+        "refuse.sell_evenly": "sell evenly: another plot of the industry has more buildings",
+        "refuse.not_your_property": "cell {cell} is not a property of yours",
+        "refuse.already_mortgaged": "{name} is already mortgaged",
+        "refuse.no_loan": "the bank lends nothing on {name} (RuleSet.mortgage_rate)",
+        "refuse.sell_plot_buildings": "sell the buildings of {name} first",
+        "refuse.sell_industry_buildings": "sell the buildings of {name}'s industry first",
+        "refuse.not_your_mortgage": "cell {cell} is not a mortgaged property of yours",
+        "refuse.not_a_trade": "not a Trade",
+        "refuse.not_a_trade_value": "not a Trade: {trade!r}",
+        "refuse.partner": "partner {partner!r} is not another player",
+        "refuse.partner_bankrupt": "{player} is bankrupt",
+        "refuse.empty_offer": "the offer is empty",
+        "refuse.cell_twice": "a cell is listed twice",
+        "refuse.not_a_cell": "{cell!r} is not a cell",
+        "refuse.not_owner": "{name} does not belong to {player}",
+        "refuse.mortgaged": "{name} is mortgaged",
+        "refuse.plot_buildings": "{name} has buildings",
+        "refuse.industry_buildings": "{name}'s industry has buildings",
+        "refuse.has_only": "{player} has only {cash}",
+        "refuse.fees_after_trade": "{player} cannot pay the mortgage fees ({fees}) after the trade",
+        "refuse.card_twice": "a card is listed twice",
+        "refuse.card_not_theirs": "{player} does not hold card {card!r}",
+        "refuse.release_only": "only release cards may be traded",
+        "refuse.cells_type": "cells are given as a tuple of cell numbers, got {cells!r}",
+        "refuse.cash_type": "cash {cash!r} must be a whole amount >= 0",
+        "refuse.cards_type": "cards are given as (deck, number) pairs, got {cards!r}",
+        "refuse.kind_type": "the kind must be a word such as 'roll', got {kind!r}",
+        "refuse.cell_type": "the cell must be a whole number, got {cell!r}",
+        "refuse.amount_type": "the amount must be a whole number, got {amount!r}",
+        "refuse.card_type": "a card is given as (deck, number), got {card!r}",
+        "refuse.not_allowed": "{what} is not allowed in a {kind!r} decision",
+        "refuse.off_board": "{cell!r} is not a cell of the board",
+        "refuse.redeem_before_roll": "redeem only before rolling",
+        "refuse.offers_per_turn": "at most {most} trade offers per turn",
+        "refuse.card_not_held": "you do not hold card {card!r}",
+        "refuse.card_not_here": "card {card!r} cannot be used on cell {cell} now",
+        "refuse.card_kept_for_later": "card {card!r} is carried out at the start of your turn, as soon as it can be",
+        "refuse.not_detained": "you are not detained",
+        "refuse.fine_short": "not enough cash for the fine ({cash})",
+        "refuse.release_not_held": "you do not hold release card {card!r}",
+        "refuse.bid_low": "a bid must be at least {least}",
+        "refuse.bid_high": "a bid cannot exceed your cash ({cash})",
+        "refuse.bet_low": "a bet must be at least 1",
+        "refuse.bet_high": "a bet cannot exceed your cash ({cash})",
+        "refuse.not_an_option": "cell {cell} is not one of {options}",
+        "refuse.not_an_answer": "{what} is not an answer to a {kind!r} decision",
+        "refuse.shares_low": "a deal is at least 1 share",
+        "refuse.shares_cash": "at most {most} shares for your cash",
+        "refuse.shares_held": "you hold only {held} shares",
+        "refuse.policy_number": "policy {number} is not one of 1..{count}",
+        "refuse.policy_held": "you already hold a policy against {kind}",
+        "refuse.premium_short": "not enough cash for the premium ({cash} < {premium})",
     },
     "ru": {
         "board.turn": "Раунд {round} · ходит {player}",
@@ -1070,75 +1236,266 @@ WORDS: dict[str, dict[str, str]] = {
         "learn.untrained": "без обучения (равновероятно из разрешённых ходов)",
         "learn.learnt": "обученная стратегия",
         "learn.win_rate": "{who}: побед — {wins} из {games} ({rate:.1f} %, 95-процентный интервал {low:.1f}–{high:.1f} %); остановлено пределом раундов: {limit}",
+        # что печатает simulate/report.py
+        "summary.strategies": "Доля побед по стратегиям (на одно место: выигранные партии ÷ партии ÷ места стратегии; поровну — {fair}), 95% интервал Уилсона:",
+        "summary.strategy": "  {name:<{width}}  мест {seats:<3}  побед {wins:>{w}}  {rate:>6}  [{low}, {high}]",
+        "summary.seats": "Доля побед по местам (очерёдность хода после жеребьёвки), 95% интервал Уилсона:",
+        "summary.seat": "  место {seat:<{width}}  побед {wins:>{w}}  {rate:>6}  [{low}, {high}]",
+        "summary.no_winner": "Партий без победителя: {n}",
+        "summary.rounds": "Длина партии в раундах: в среднем {mean}, медиана {median}, 95% партий от {low} до {high}",
+        "summary.turns": "Длина партии в ходах: в среднем {mean}, медиана {median}, 95% партий от {low} до {high}",
+        "summary.limit": "Остановлено лимитом раундов (побеждает самый богатый; длина считается равной лимиту): {n} из {games} партий ({share})",
+        # что печатает simulate/cluster.py
+        "dask.missing": "чтобы отправлять партии планировщику Dask, нужен Dask, а он не установлен: установите дополнительную группу 'scale' (pip install -e '.[scale]'; make install ставит её)",
+        "dask.empty": "адрес планировщика пуст: укажите адрес вида tcp://10.0.0.5:8786",
+        "dask.address": "{address!r} — не адрес планировщика Dask ({reason}): укажите адрес вида tcp://10.0.0.5:8786",
+        "dask.connect": "не удалось подключиться к планировщику Dask по адресу {address!r} за {seconds:g} с ({reason}): запущен ли там 'dask scheduler' и доступен ли он с этого компьютера?",
+        # что печатает league.py
+        "league.title": "Лига: ботов {bots}, соперников {opponents}, в каждой паре {games} зёрен × 2 места; в партии два игрока, поэтому честная доля — 50%",
+        "league.header": "  {bot:<{w}}  партий побед    доля  95% интервал Уилсона  сбоев",
+        "league.versus": "Доля побед каждого бота (строки) против каждого соперника (столбцы):",
+        "league.faults": "Сбои ({n}): каждый стоил виновному боту эту партию",
+        "league.no_faults": "Сбоев нет",
+        "league.fault": "  {bot}: {what} (партия {game}, место {seat}, раунд {round}, соперник — {other})",
+        "league.raised": "ошибка {detail} в решении «{decision}»",
+        "league.illegal": "ответил {answer} в решении «{decision}», а правила этого не позволяют",
+        "league.slow": "думал дольше {budget:g} с над решением «{decision}»",
+        "league.hung": "не ответил на решение «{decision}» и был остановлен",
+        "league.meddled": "сам изменил партию в решении «{decision}» (бот должен только вернуть Action)",
+        "league.crashed": "завершил процесс партии в решении «{decision}»",
+        "league.memory": "запросил больше памяти, чем позволено боту ({memory} МиБ), в решении «{decision}»",
+        "league.compare": "{a} и {b} на одних и тех же {games} партиях. Побед: {a} — {a_wins}, {b} — {b_wins}; из них без другого: {a} — {a_only}, {b} — {b_only}; знаковый тест по этим {discordant} партиям: {p}",
+        "league.plot_title": "Лига класса: доли побед с 95% интервалами Уилсона",
+        "league.plot_x": "доля выигранных партий (честная доля 50%)",
+        "league.plot_fair": "честная доля",
+        "markov.detains": "Задержание в инспекции", "markov.visits": "В тюрьме",
+        # решения, как их называет сбой
+        "league.decision_roll": "перед броском", "league.decision_manage": "после хода", "league.decision_buy": "покупка", "league.decision_bid": "аукцион", "league.decision_jackpot": "автомат", "league.decision_choose": "выбор клетки", "league.decision_raise": "деньги на долг", "league.decision_trade_reply": "ответ на сделку", "league.decision_start": "создание бота", "league.decision_exchange": "биржа", "league.decision_insurance": "страховая компания", "league.decision_lot": "участок с аукциона", "league.decision_claim": "страховой случай", "league.decision_present": "половина даром",
+        # что печатает economics/report.py
+        "econ_report.title": "{board}, стратегия соперников в задержании {jail!r}: точные ожидания по марковской цепи.",
+        "econ_report.groups": "Рента каждой {group} при полной застройке ({large} на каждом участке; один владелец), с одного соперника:",
+        "econ_report.group_word": "цветовой группы|отрасли",
+        "econ_report.view_roll": "  за бросок: вероятность, что бросок соперника заканчивается на участке (вид per=\"roll\") × аренда",
+        "econ_report.view_turn": "  за ход:    ожидаемое число попаданий за ход соперника (вид per=\"landing\") × аренда",
+        "econ_report.view_round": "  за раунд:  за ход × число соперников ({n})",
+        "econ_report.head": "участки|за бросок|за ход|за раунд",
+        "econ_report.bank": "Деньги, которые игрок получает от банка (+) или платит ему (-), за бросок (вид: предельное распределение цепи бросков, включая броски в задержании) и за ход (за бросок × {rolls:.4f} броска за ход):",
+        "econ_report.bank_head": "статья|за бросок|за ход",
+        "econ_report.item_circular_income": "круговой доход", "econ_report.item_taxes": "налоги", "econ_report.item_card_receipts": "выплаты по карточкам", "econ_report.item_card_payments": "платежи по карточкам", "econ_report.item_bail": "штраф за выход из задержания", "econ_report.item_net": "итого от банка", "econ_report.item_charity_fund": "в благотворительный фонд (не в итоге)",
+        "econ_report.counted": "Учтены только деньги между игроком и банком. Карточки, зависящие от игрока, видят стартовый капитал, ни одного участка и ни одной постройки. Не учтены: аренда, покупки, аукционы, постройки, залог, Джекпот, карточки с расчётами между игроками.",
+        "econ_report.jackpot": "Джекпот: ожидаемый возврат на единицу ставки {a:.4f} + {b:.4f} × (касса + ставка) / ставка; ставка выгодна в среднем, когда в кассе (до ставки) больше {ratio} × ставка.",
+        # что печатает economics/mortgage.py
+        "deal.not_owned": "нельзя заложить клетку {cell} ({name}): она не принадлежит игроку на месте {seat}",
+        "deal.mortgaged": "нельзя заложить клетку {cell} ({name}): она уже заложена",
+        "deal.built_industry": "нельзя заложить клетку {cell} ({name}): в её отрасли есть постройки",
+        "deal.not_whole": "нельзя строить на клетке {cell} ({name}): у игрока на месте {seat} нет всей отрасли без залогов",
+        "deal.fully_built": "нельзя строить на клетке {cell} ({name}): она застроена полностью",
+        "deal.uneven": "нельзя строить на клетке {cell} ({name}): стройте равномерно, на другом участке отрасли построек меньше",
+        # командная строка (millionaire board show, play, simulate, print)
+        "cli.column_cell": "клетка", "cli.column_kind": "вид", "cli.column_industry": "отрасль",
+        "cli.column_price": "цена", "cli.column_build": "стройка", "cli.column_effect": "аренда / действие",
+        "cli.kind_start": "старт", "cli.kind_plot": "участок", "cli.kind_railroad": "железная дорога",
+        "cli.kind_utility": "коммунальная служба", "cli.kind_tax": "налог", "cli.kind_card": "карточка",
+        "cli.kind_fund_collect": "фонд", "cli.kind_fund_fine": "штраф", "cli.kind_jail": "задержание",
+        "cli.kind_go_to_jail": "на задержание", "cli.kind_jackpot": "джекпот", "cli.kind_rest": "отдых",
+        "cli.kind_attraction": "половина аттракциона", "cli.kind_exchange": "биржа",
+        "cli.kind_insurance": "страхование", "cli.kind_auction": "аукцион",
+        # считаемые существительные (words.counted): формы для 1, 2 и 5
+        "noun.cell": "клетка|клетки|клеток", "noun.plot": "участок|участка|участков",
+        "noun.industry_in": "отрасли|отраслях|отраслях", "noun.company": "предприятие|предприятия|предприятий",
+        "noun.railroad": "железная дорога|железные дороги|железных дорог",
+        "noun.utility": "коммунальная служба|коммунальные службы|коммунальных служб",
+        "noun.half": "половина|половины|половин", "noun.attraction": "аттракциона|аттракционов|аттракционов",
+        "cli.summary": "{board}: {parts}.",
+        "cli.plots_in": "{plots} в {industries}",
+        "cli.central_companies": "{companies} центральной отрасли",
+        "cli.halves_of": "{halves} {attractions}",
+        "cli.levels": "Аренда по уровням: пустой участок, {steps} {small}, {large}.",
+        "cli.levels_halves": "У каждой половины цена и входной билет; владелец обеих половин берёт двойной билет.",
+        "cli.effect_dice": "{multipliers} × очки кубиков",
+        "cli.effect_ticket": "билет {ticket}",
+        "cli.effect_card_a": "карточка «{deck}»", "cli.effect_card_an": "карточка «{deck}»",
+        "cli.effect_tax": "заплатить {amount} банку",
+        "cli.effect_fund_collect": "забрать деньги фонда",
+        "cli.effect_fund_fine": "на клетку {target}, штраф {amount} в фонд",
+        "cli.effect_go_to_jail": "на клетку {jail}, задержание",
+        "cli.effect_jackpot": "игровой автомат",
+        "cli.effect_exchange": "курс акций меняется; купить или продать акции",
+        "cli.effect_insurance": "купить страховой полис",
+        "cli.effect_auction": "купить участок, ждущий на аукционе",
+        "play.names": "Анна, Борис, Вера, Глеб, Дарья, Егор, Зоя, Илья",
+        "play.header": "{board}: игроков: {players}, seed {seed}, лимит раундов: {limit}.",
+        "play.seats": "Очерёдность хода (по жребию): {seats}.",
+        "play.result": "Итог",
+        "play.winner": "  Победитель: {winner}: {reason}.",
+        "play.nobody": "никто",
+        "play.length": "  Раундов: {rounds}, ходов: {turns}.",
+        "play.worth": "  Капитал игроков ({currency}):",
+        "play.bankrupt": "банкрот",
+        "play.ended_last_player_standing": "остался в игре последним",
+        "play.ended_timed_game_the_richest": "время игры вышло, побеждает самый богатый",
+        "play.ended_round_limit_the_richest": "игра остановлена лимитом раундов ({limit}), побеждает самый богатый",
+        "play.ended_first_bankruptcy_the_richest": "первое разорение заканчивает игру, побеждает самый богатый",
+        "simulate.header": "{board}: партий: {games}, игроков: {players} ({lineup}), seed {seed}, лимит раундов: {limit}.",
+        "print.written": "{path}: страниц — {pages} (поле на {tiles} × {tiles} листах, карточки участков, карточки, деньги, листы подсчёта)",
+        "print.template_written": "{path}: шаблон данных класса (CSV)",
+        # отказы движка (errors.Refusal, IllegalActionError.reason): {name} клетки — вместе с её номером {cell}
+        "refuse.game_over": "игра окончена",
+        "refuse.not_an_action": "это не ход Action (его дают Action.roll() и другие)",
+        "refuse.no_decision": "сейчас никакого решения не ждут",
+        "refuse.not_a_plot": "клетка {cell} — не участок",
+        "refuse.not_yours": "«{name}» вам не принадлежит",
+        "refuse.industry_incomplete": "у вас нет всей отрасли участка «{name}» без залога",
+        "refuse.fully_built": "на участке «{name}» уже всё построено",
+        "refuse.build_evenly": "стройте равномерно: на другом участке отрасли построек меньше, чем на «{name}»",
+        "refuse.no_large_left": "у банка не осталось больших построек",
+        "refuse.no_small_left": "у банка не осталось малых построек",
+        "refuse.cash_short": "не хватает денег ({cash} < {price})",
+        "refuse.not_your_plot": "клетка {cell} — не ваш участок",
+        "refuse.no_building": "на участке «{name}» нет построек",
+        "refuse.sell_evenly": "продавайте равномерно: на другом участке отрасли построек больше",
+        "refuse.not_your_property": "клетка {cell} — не ваше владение",
+        "refuse.already_mortgaged": "«{name}» уже в залоге",
+        "refuse.no_loan": "банк ничего не даёт под залог «{name}» (RuleSet.mortgage_rate)",
+        "refuse.sell_plot_buildings": "сначала продайте постройки на участке «{name}»",
+        "refuse.sell_industry_buildings": "сначала продайте постройки в отрасли участка «{name}»",
+        "refuse.not_your_mortgage": "клетка {cell} — не ваше заложенное владение",
+        "refuse.not_a_trade": "это не сделка Trade",
+        "refuse.not_a_trade_value": "это не сделка Trade: {trade!r}",
+        "refuse.partner": "игрока {partner!r} для сделки нет",
+        "refuse.partner_bankrupt": "{player} — банкрот",
+        "refuse.empty_offer": "предложение пустое: ничего не отдаётся и не берётся",
+        "refuse.cell_twice": "участок указан дважды",
+        "refuse.not_a_cell": "{cell!r} — не клетка поля",
+        "refuse.not_owner": "«{name}» не принадлежит игроку {player}",
+        "refuse.mortgaged": "«{name}» в залоге",
+        "refuse.plot_buildings": "на участке «{name}» есть постройки",
+        "refuse.industry_buildings": "в отрасли участка «{name}» есть постройки",
+        "refuse.has_only": "у игрока {player} только {cash}",
+        "refuse.fees_after_trade": "{player} не сможет заплатить комиссию за залог ({fees}) после сделки",
+        "refuse.card_twice": "карточка указана дважды",
+        "refuse.card_not_theirs": "у игрока {player} нет карточки {card!r}",
+        "refuse.release_only": "обменивать можно только карточки освобождения",
+        "refuse.cells_type": "участки указывают кортежем номеров клеток, получено {cells!r}",
+        "refuse.cash_type": "сумма {cash!r} должна быть целым числом не меньше 0",
+        "refuse.cards_type": "карточки указывают парами (колода, номер), получено {cards!r}",
+        "refuse.kind_type": "вид хода — слово вроде 'roll', получено {kind!r}",
+        "refuse.cell_type": "номер клетки должен быть целым числом, получено {cell!r}",
+        "refuse.amount_type": "сумма должна быть целым числом, получено {amount!r}",
+        "refuse.card_type": "карточку указывают парой (колода, номер), получено {card!r}",
+        "refuse.not_allowed": "ход {what!r} сейчас не разрешён (решение {kind!r})",
+        "refuse.off_board": "{cell!r} — не клетка этого поля",
+        "refuse.redeem_before_roll": "выкупать из залога можно только до броска",
+        "refuse.offers_per_turn": "не больше {most} предложений сделки за ход",
+        "refuse.card_not_held": "у вас нет карточки {card!r}",
+        "refuse.card_not_here": "карточку {card!r} сейчас нельзя применить к клетке {cell}",
+        "refuse.card_kept_for_later": "карточка {card!r} выполняется в начале вашего хода, как только это станет возможно",
+        "refuse.not_detained": "вас никто не задерживает",
+        "refuse.fine_short": "не хватает денег на штраф ({cash})",
+        "refuse.release_not_held": "у вас нет карточки освобождения {card!r}",
+        "refuse.bid_low": "ставка должна быть не меньше {least}",
+        "refuse.bid_high": "ставка не может быть больше ваших наличных ({cash})",
+        "refuse.bet_low": "ставка должна быть не меньше 1",
+        "refuse.bet_high": "ставка не может быть больше ваших наличных ({cash})",
+        "refuse.not_an_option": "клетки {cell} нет среди вариантов {options}",
+        "refuse.not_an_answer": "ход {what!r} — не ответ на решение {kind!r}",
+        "refuse.shares_low": "сделка — не меньше одной акции",
+        "refuse.shares_cash": "на ваши деньги можно купить не больше {most} акций",
+        "refuse.shares_held": "у вас только {held} акций",
+        "refuse.policy_number": "полиса {number} нет: номера от 1 до {count}",
+        "refuse.policy_held": "у вас уже есть полис этого вида ({kind})",
+        "refuse.premium_short": "не хватает денег на взнос ({cash} < {premium})",
     },
 }
 
 
-#: The engine's reasons for refusing a move (``IllegalActionError.reason``), as Russian sentences: a
-#: pattern of the English reason and the Russian text with its groups. Cell names in a reason are the
-#: board's English names; :func:`refusal` puts the Russian ones in their place, a format such as
-#: ``{0:nom}`` naming the cell with the noun of its kind (as the log does).
-_REFUSALS_RU: tuple[tuple[str, str], ...] = (
-    (r"not enough cash \((\d+) < (\d+)\)", "не хватает денег ({0} < {1})"),
-    (r"a bid must be at least (\d+)", "ставка должна быть не меньше {0}"),
-    (r"a bid cannot exceed your cash \((\d+)\)", "ставка не может быть больше ваших наличных ({0})"),
-    (r"a bet must be at least 1", "ставка должна быть не меньше 1"),
-    (r"a bet cannot exceed your cash \((\d+)\)", "ставка не может быть больше ваших наличных ({0})"),
-    (r"partner (.+) is not another player", "игрока {0} для сделки нет"),
-    (r"the offer is empty", "предложение пустое: ничего не отдаётся и не берётся"),
-    (r"a cell is listed twice", "участок указан дважды"),
-    (r"a card is listed twice", "карточка указана дважды"),
-    (r"(.+) is not a cell", "{0} — не клетка поля"),
-    (r"(.+) does not belong to (.+)", "{0:nom} не принадлежит игроку {1}"),
-    (r"(.+)'s industry has buildings", "в отрасли, к которой относится {0:nom}, есть постройки"),
-    (r"(.+) is mortgaged", "{0:nom} в залоге"),
-    (r"(.+) is bankrupt", "{0} — банкрот"),
-    (r"(.+) has only (\d+)", "у игрока {0} только {1}"),
-    (r"(.+) cannot pay the mortgage fees \((\d+)\) after the trade",
-     "{0} не сможет заплатить комиссию за залог ({1}) после сделки"),
-    (r"(.+) does not hold card (.+)", "у игрока {0} нет этой карточки"),
-    (r"only release cards may be traded", "обменивать можно только карточки освобождения"),
-    (r"at most (\d+) trade offers per turn", "не больше {0} предложений сделки за ход"),
-    (r"the game is over", "игра окончена"),
-    (r"at most (\d+) shares for your cash", "на ваши деньги можно купить не больше {0} акций"),
-    (r"you hold only (\d+) shares", "у вас только {0} акций"),
-    (r"you already hold a policy against (.+)", "у вас уже есть такой полис"),
-    (r"not enough cash for the premium \((\d+) < (\d+)\)", "не хватает денег на взнос ({0} < {1})"),
-)
-
-
 def refusal(lang: str, reason: str, board: Any = None) -> str:
-    """Why the engine refused a move, for the table: the reason itself in English; in Russian, its
-    translation (cell names from ``board``), or a plain "not possible now" for a reason not listed.
+    """Why the engine refused a move, as a sentence in ``lang``: a :class:`~millionaire.errors.Refusal`
+    (``IllegalActionError.reason``) in the words of its key, a cell named as ``board`` names it in
+    that language; a reason given as plain text is shown as it is.
 
-    >>> refusal("ru", "a bid must be at least 11")
-    'Ставка должна быть не меньше 11.'
-    >>> refusal("en", "a bid must be at least 11")
-    'A bid must be at least 11.'
-    >>> from millionaire import load_board
-    >>> refusal("ru", "Short Line is mortgaged", load_board("monopoly-us"))
-    'Железнодорожная компания «Железная дорога „Шорт-Лайн“» в залоге.'
+    >>> from millionaire.errors import Refusal
+    >>> refusal("ru", Refusal("bid_low", least=11)), refusal("en", Refusal("bid_low", least=11))
+    ('Ставка должна быть не меньше 11.', 'A bid must be at least 11.')
     """
     check_lang(lang)
-    if lang == "en":
-        return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-    from .events import CellPhrase  # here: events reads this catalogue when it is imported
-
-    cells = {cell.name_en: cell.index for cell in board.cells} if board is not None else {}
-    for pattern, text in _REFUSALS_RU:
-        match = re.fullmatch(pattern, reason)
-        if match:
-            parts = [CellPhrase(board, cells[part], "ru") if part in cells else _Plain(part) for part in match.groups()]
-            sentence = text.format(*parts)
-            return sentence[:1].upper() + sentence[1:] + "."
-    return "Сейчас этот ход невозможен."
+    key = getattr(reason, "key", None)
+    if key is None:
+        sentence = reason
+    else:
+        fields = dict(reason.fields)  # type: ignore[attr-defined]
+        if board is not None and "name" in fields and isinstance(fields.get("cell"), int):
+            fields["name"] = getattr(board.cells[fields["cell"]], f"name_{lang}")
+        sentence = word(lang, f"refuse.{key}", **fields)
+    return sentence[:1].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
 
 
-class _Plain(str):
-    """A word put in a sentence as it is, whatever case the sentence's format asks of a cell."""
+def plural_ru(count: int, one: str, few: str, many: str) -> str:
+    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
 
-    def __format__(self, case: str) -> str:
-        return str(self)
+    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
+    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
+    """
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} {one}"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return f"{count} {few}"
+    return f"{count} {many}"
+
+
+def plural_en(count: int, noun: str) -> str:
+    """``count`` and the English noun in the form that agrees with it.
+
+    >>> plural_en(1, "plot"), plural_en(24, "plot"), plural_en(8, "industry"), plural_en(3, "branch")
+    ('1 plot', '24 plots', '8 industries', '3 branches')
+    """
+    if count == 1:
+        return f"{count} {noun}"
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return f"{count} {noun}es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return f"{count} {noun[:-1]}ies"
+    return f"{count} {noun}s"
+
+
+def _ru_after_two(noun: str) -> str:
+    """The form a Russian noun takes after 2, 3, 4 (филиал → филиала, отель → отеля); good for the usual nouns."""
+    if noun.endswith(("ь", "й")):
+        return noun[:-1] + "я"
+    if noun.endswith(("а", "я")):
+        return noun[:-1] + ("и" if noun.endswith("я") or noun[-2:-1] in "гкхжшщч" else "ы")
+    if noun.endswith("е"):
+        return noun[:-1] + "я"
+    if noun.endswith("о"):
+        return noun
+    return noun + "а"
+
+
+def noun_form(lang: str, noun: str, count: int) -> str:
+    """A board's own noun (its small building) in the form that follows "1, 2, ... ``count``": the
+    singular for one, else the English plural or the Russian form after 2 to 4.
+
+    >>> noun_form("en", "branch", 3), noun_form("ru", "филиал", 3), noun_form("ru", "дом", 1)
+    ('branches', 'филиала', 'дом')
+    """
+    if count == 1:
+        return noun
+    return _ru_after_two(noun) if check_lang(lang) == "ru" else plural_en(count, noun).split(" ", 1)[1]
+
+
+def counted(lang: str, noun: str, count: int) -> str:
+    """``count`` and the catalogue's noun ``noun.<noun>`` in the form that agrees with it: an English
+    noun gives its singular (or ``one|many``), a Russian one its three forms ``1|2|5``.
+
+    >>> counted("en", "industry_in", 8), counted("ru", "cell", 22), counted("en", "half", 2)
+    ('8 industries', '22 клетки', '2 halves')
+    """
+    forms = WORDS[check_lang(lang)][f"noun.{noun}"].split("|")
+    if lang == "ru":
+        return plural_ru(count, *forms)
+    if len(forms) == 2:
+        return f"{count} {forms[0] if count == 1 else forms[1]}"
+    return plural_en(count, forms[0])
 
 
 def check_lang(lang: str) -> str:
@@ -1177,19 +1534,6 @@ def quoted_ru(name: str) -> str:
     return "«" + name.replace("«", "„").replace("»", "“") + "»"
 
 
-def plural_ru(count: int, one: str, few: str, many: str) -> str:
-    """``count`` and the Russian noun in the form that agrees with it (1 клетка, 2 клетки, 5 клеток).
-
-    >>> [plural_ru(n, "клетка", "клетки", "клеток") for n in (1, 3, 40, 11, 21, 112)]
-    ['1 клетка', '3 клетки', '40 клеток', '11 клеток', '21 клетка', '112 клеток']
-    """
-    if count % 10 == 1 and count % 100 != 11:
-        return f"{count} {one}"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return f"{count} {few}"
-    return f"{count} {many}"
-
-
 class _RussianFormatter(string.Formatter):
     """Fills a Russian sentence: a number written with decimals takes the decimal comma of a Russian
     school (2,5 раунда, 12,5%); a whole number with the three forms of a noun as its format,
@@ -1220,6 +1564,17 @@ def word(lang: str, key: str, **fields: Any) -> str:
     """
     text = WORDS[check_lang(lang)][key]
     return _RUSSIAN.format(text, **fields) if lang == "ru" else text.format(**fields)
+
+
+def texts(lang: str, area: str) -> dict[str, str]:
+    """Every text of ``area`` in ``lang`` (the keys ``area.<name>``), by name: the templates of a report
+    that lays out its own lines (``texts("en", "summary")["rounds"].format(...)``).
+
+    >>> texts("ru", "dask")["empty"]
+    'адрес планировщика пуст: укажите адрес вида tcp://10.0.0.5:8786'
+    """
+    prefix = f"{area}."
+    return {key[len(prefix):]: text for key, text in WORDS[check_lang(lang)].items() if key.startswith(prefix)}
 
 
 def strategy_label(lang: str, strategy: str) -> str:

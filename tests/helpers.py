@@ -5,10 +5,11 @@ from __future__ import annotations
 from millionaire import Action, Game, RuleSet
 
 
-def new_game(board, players: int = 2, **changes) -> Game:
-    """A game whose seats are answered by the test (no bots), in agent order, no seating lot."""
+def new_game(board, players: int = 2, source=None, **changes) -> Game:
+    """A game whose seats are answered by the test (no bots), in agent order, no seating lot, with the
+    rules ``changes`` (``dice=1``); ``source`` the dice's (``ScriptedDice([(3, 4)])``), seeded by default."""
     rules = RuleSet.for_board(board.key).replace(shuffle_seats=False, **changes)
-    return Game(board, rules, agents=[None] * players, seed=0)
+    return Game(board, rules, agents=[None] * players, seed=0, dice=source)
 
 
 def rig(game: Game, *dice: int) -> None:

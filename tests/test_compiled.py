@@ -28,13 +28,16 @@ import pytest
 from millionaire import Game, compiled
 from millionaire.compiled import CompiledEngineError
 
-# Games on both boards with every built-in strategy, hashed: the event log in sentences and the
-# final saved state. Printed by a subprocess, so it can run the Python source instead.
+# Games of each edition named on the command line (all of them when none is) with every built-in
+# strategy, hashed: the event log in sentences and the final saved state. Printed by a subprocess,
+# so it can run the Python source instead.
 PLAY = textwrap.dedent("""
     import hashlib
+    import sys
     from millionaire import Game, compiled, load_board
+    from millionaire.editions import EDITIONS
     digest = hashlib.sha256()
-    for key in ("millionaire-classic", "monopoly-us"):
+    for key in sys.argv[1:] or [edition.key for edition in EDITIONS]:
         board = load_board(key)
         for seed in range(4):
             game = Game(board, agents=["cautious", "aggressive", "monopolist", "random"], seed=seed)
@@ -45,19 +48,28 @@ PLAY = textwrap.dedent("""
 """)
 
 
-def play_in_subprocess(pure: bool) -> tuple[str, str]:
+def play_in_subprocess(pure: bool, editions: tuple[str, ...] = ()) -> tuple[str, str]:
+    """(the compiled modules in use or ``"python"``, the digest of :data:`PLAY`'s games of ``editions``)."""
     env = {k: v for k, v in os.environ.items() if k != "MILLIONAIRE_PURE"}
     if pure:
         env["MILLIONAIRE_PURE"] = "1"
-    done = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run([sys.executable, "-c", PLAY, *editions], capture_output=True, text=True, env=env,
+                          check=True)
     modules, digest = done.stdout.split()
     return modules, digest
 
 
-def test_the_compiled_engine_plays_as_its_source() -> None:
+def compiled_build_present() -> bool:
+    """Whether a compiled engine is installed here and its source unedited since."""
     files = compiled.compiled_files()
-    if not files or compiled.edited_sources(files):
+    return bool(files) and not compiled.edited_sources(files)
+
+
+def test_the_compiled_engine_plays_as_its_source() -> None:
+    """Every edition (tests/test_editions.py runs the same games one edition at a time)."""
+    if not compiled_build_present():
         pytest.skip("the engine is not compiled here (no C compiler at install), or edited since")
+    files = compiled.compiled_files()
     modules, compiled_digest = play_in_subprocess(pure=False)
     assert modules == ",".join(sorted(files)) and "engine" in modules
     source, source_digest = play_in_subprocess(pure=True)

@@ -78,7 +78,7 @@ def every_event(board):
             yield Event("keep_policy", seat, -1, 0, -1, policy)
             for cell in ownable:
                 yield Event("shield", seat, cell, 0, -1, policy)
-        for key, deck in board.decks.items():
+        for key in board.decks:
             yield Event("kept_card_due", seat, -1, 0, -1, f"{key}:0")
         for cell in ownable:
             yield Event("present_taken", seat, cell)

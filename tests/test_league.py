@@ -16,10 +16,11 @@ import millionaire as mil  # noqa: E402
 from millionaire.actions import Action  # noqa: E402
 from millionaire.agents import Agent  # noqa: E402
 from millionaire.league import (  # noqa: E402
-    _TEXT, Fault, LeagueError, LeagueGame, LeagueResult, league, sign_test,
+    Fault, LeagueError, LeagueGame, LeagueResult, league, sign_test,
 )
 from millionaire.rules import RuleSet  # noqa: E402
 from millionaire.simulate import wilson_interval  # noqa: E402
+from millionaire.words import texts  # noqa: E402
 
 SHORT = dict(max_rounds=30, seed=4)
 
@@ -360,14 +361,14 @@ def test_sign_test_refuses_impossible_counts(k, n, message):
 
 
 def test_both_languages_have_the_same_texts():
-    assert _TEXT["en"].keys() == _TEXT["ru"].keys()
+    assert texts("en", "league").keys() == texts("ru", "league").keys()
 
 
 def test_every_decision_has_a_russian_name():
     from millionaire.actions import DECISION_KINDS
-    from millionaire.league import _DECISIONS_RU
 
-    assert set(_DECISIONS_RU) == {*DECISION_KINDS, "start"}
+    named = {key.removeprefix("decision_") for key in texts("ru", "league") if key.startswith("decision_")}
+    assert named == {*DECISION_KINDS, "start"}
 
 
 def test_russian_results_show_no_english_word():
@@ -392,7 +393,7 @@ def test_the_plot_shows_every_entrant_in_its_language():
                     **SHORT)
     ax = result.plot(lang="ru")
     assert [t.get_text() for t in ax.get_yticklabels()] == ["landlord", "осторожный"]
-    assert ax.get_title() == _TEXT["ru"]["plot_title"]
+    assert ax.get_title() == texts("ru", "league")["plot_title"]
     assert repr(result) == "<LeagueResult: 2 bots, 1 opponents, 4 games, 0 faults>"
 
 

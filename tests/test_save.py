@@ -245,7 +245,10 @@ CASES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
                                         "from": 0, "resume": {"kind": "buy", "player": 0}}), "'pending.resume.kind'"),
     "dice not an object": (_set("dice", [1, 2]), "'dice'"),
     "dice bit_generator missing": (_set("dice.bit_generator", DELETE), "'dice.bit_generator'"),
-    "dice buffer missing": (_set("dice.buffer", DELETE), "'dice.buffer'"),
+    "dice used beyond the batch": (_set("dice.used", 5000), "'dice.used'"),
+    "dice used a string": (_set("dice.used", "3"), "'dice.used'"),
+    "dice scripted beside a generator": (_set("dice.scripted", 3), "'dice'"),
+    "dice scripted negative": (lambda data: data.__setitem__("dice", {"scripted": -1}), "'dice.scripted'"),
     "dice buffer not a list": (_set("dice.buffer", "3,4"), "'dice.buffer'"),
     "dice face seven": (_set("dice.buffer", [3, 7, 2]), "'dice.buffer[1]'"),
     "dice face zero": (_set("dice.buffer", [0]), "'dice.buffer[0]'"),
@@ -284,7 +287,7 @@ def test_the_money_message_says_what_does_not_add_up(save: dict[str, Any]) -> No
 
 def test_a_broken_dice_state_is_refused_at_load_not_later(save: dict[str, Any]) -> None:
     """Without the check, Game.from_state raised KeyError and a bad buffer crashed mid-game."""
-    for edit in (_set("dice.bit_generator", DELETE), _set("dice.buffer", DELETE), _set("dice.buffer", [9] * 10)):
+    for edit in (_set("dice.bit_generator", DELETE), _set("dice.used", -1), _set("dice.buffer", [9] * 10)):
         data = copy.deepcopy(save)
         edit(data)
         with pytest.raises(SaveFileError):

@@ -16,6 +16,7 @@ import numpy as np
 from ..board import Board
 from ..rules import RuleSet
 from ..state import industry_owner
+from ..words import texts
 from .checks import EconomicsError, _opponents, _ownable, _plot, _rounds, _rules, _seat
 from .rent import _seat_income, landing_rates
 
@@ -91,31 +92,12 @@ def mortgage_interest(board: Board, cell: int, rounds: float | Sequence[float], 
              "compound_per_round": (1 + rate) ** (1 / d) - 1} for d in durations]
 
 
-#: Why :func:`mortgage_to_build` refuses a deal, in each language ({cell}: number, {name}: its name).
-_DEAL_ERRORS = {
-    "en": {
-        "not_owned": "cannot mortgage cell {cell} ({name}): it is not seat {seat}'s",
-        "mortgaged": "cannot mortgage cell {cell} ({name}): it is already mortgaged",
-        "built_industry": "cannot mortgage cell {cell} ({name}): its industry has buildings",
-        "not_whole": "cannot build on cell {cell} ({name}): seat {seat} does not hold its whole industry unmortgaged",
-        "fully_built": "cannot build on cell {cell} ({name}): it is fully built",
-        "uneven": "cannot build on cell {cell} ({name}): build evenly, another plot of its industry has fewer buildings",
-    },
-    "ru": {
-        "not_owned": "нельзя заложить клетку {cell} ({name}): она не принадлежит игроку на месте {seat}",
-        "mortgaged": "нельзя заложить клетку {cell} ({name}): она уже заложена",
-        "built_industry": "нельзя заложить клетку {cell} ({name}): в её отрасли есть постройки",
-        "not_whole": "нельзя строить на клетке {cell} ({name}): у игрока на месте {seat} нет всей отрасли без залогов",
-        "fully_built": "нельзя строить на клетке {cell} ({name}): она застроена полностью",
-        "uneven": "нельзя строить на клетке {cell} ({name}): стройте равномерно, на другом участке отрасли построек меньше",
-    },
-}
 
 
 def _deal_error(lang: str, key: str, cell: int, info: Any, seat: int) -> str:
     """The message for a refused deal, e.g. ``_deal_error("en", "mortgaged", 39, info, 0)``."""
     lang = "ru" if lang == "ru" else "en"
-    return _DEAL_ERRORS[lang][key].format(cell=cell, name=info.name(lang), seat=seat)
+    return texts(lang, "deal")[key].format(cell=cell, name=info.name(lang), seat=seat)
 
 
 def mortgage_to_build(game: Game, seat: int, mortgage: Sequence[int], build: Sequence[int], rounds: float = 10,

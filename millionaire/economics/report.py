@@ -9,54 +9,13 @@ from __future__ import annotations
 
 from ..board import Board
 from ..rules import RuleSet
+from ..words import texts
 from .bank import BANK_ITEMS, bank_income
 from .checks import _rules
 from .jackpot import jackpot_break_even_box, jackpot_expected_value
 from .rent import _chain, industry_income
 
 
-_REPORT = {
-    "en": {
-        "title": "{board}, opponents' jail strategy {jail!r}: exact expectations from the Markov chain.",
-        "groups": "Rent of each {group} fully built ({large} on every plot; one owner), per opponent:",
-        "group_word": ("colour group", "industry"),
-        "view_roll": "  per roll:  probability that an opponent's roll ends on the plot (view per=\"roll\") × rent",
-        "view_turn": "  per turn:  expected landings per opponent turn (view per=\"landing\") × rent",
-        "view_round": "  per round: per turn × {n} opponents",
-        "head": ("plots", "per roll", "per turn", "per round"),
-        "bank": "Money one player gets from the bank (+) or pays it (-), per roll (view: the roll chain's long run,"
-                " every roll including rolls in jail) and per turn (per roll × {rolls:.4f} rolls per turn):",
-        "bank_head": ("item", "per roll", "per turn"),
-        "items": {"circular_income": "circular income", "taxes": "taxes", "card_receipts": "card receipts",
-                  "card_payments": "card payments", "bail": "bail (jail fine)", "net": "net from the bank",
-                  "charity_fund": "into the charity fund (not in net)"},
-        "counted": "Counted: money between the player and the bank only. Cards that depend on the player see the "
-                   "start cash, no plots and no buildings. Left out: rent, purchases, auctions, buildings, mortgages, "
-                   "the jackpot, cards that move money between players.",
-        "jackpot": "Jackpot: expected return per unit bet {a:.4f} + {b:.4f} × (box + bet) / bet; a bet has positive "
-                   "expectation once the box (before the bet) holds more than {ratio} × the bet.",
-    },
-    "ru": {
-        "title": "{board}, стратегия соперников в задержании {jail!r}: точные ожидания по марковской цепи.",
-        "groups": "Рента каждой {group} при полной застройке ({large} на каждом участке; один владелец), с одного соперника:",
-        "group_word": ("цветовой группы", "отрасли"),
-        "view_roll": "  за бросок: вероятность, что бросок соперника заканчивается на участке (вид per=\"roll\") × аренда",
-        "view_turn": "  за ход:    ожидаемое число попаданий за ход соперника (вид per=\"landing\") × аренда",
-        "view_round": "  за раунд:  за ход × число соперников ({n})",
-        "head": ("участки", "за бросок", "за ход", "за раунд"),
-        "bank": "Деньги, которые игрок получает от банка (+) или платит ему (-), за бросок (вид: предельное "
-                "распределение цепи бросков, включая броски в задержании) и за ход (за бросок × {rolls:.4f} броска за ход):",
-        "bank_head": ("статья", "за бросок", "за ход"),
-        "items": {"circular_income": "круговой доход", "taxes": "налоги", "card_receipts": "выплаты по карточкам",
-                  "card_payments": "платежи по карточкам", "bail": "штраф за выход из задержания",
-                  "net": "итого от банка", "charity_fund": "в благотворительный фонд (не в итоге)"},
-        "counted": "Учтены только деньги между игроком и банком. Карточки, зависящие от игрока, видят стартовый "
-                   "капитал, ни одного участка и ни одной постройки. Не учтены: аренда, покупки, аукционы, постройки, "
-                   "залог, Джекпот, карточки с расчётами между игроками.",
-        "jackpot": "Джекпот: ожидаемый возврат на единицу ставки {a:.4f} + {b:.4f} × (касса + ставка) / ставка; "
-                   "ставка выгодна в среднем, когда в кассе (до ставки) больше {ratio} × ставка.",
-    },
-}
 
 
 def format_economics(board: Board, rules: RuleSet | None = None, jail: str = "short", opponents: int = 3,
@@ -79,10 +38,11 @@ def format_economics(board: Board, rules: RuleSet | None = None, jail: str = "sh
     ...
     """
     rules = _rules(board, rules)
-    text = _REPORT["ru" if lang == "ru" else "en"]
+    text = texts("ru" if lang == "ru" else "en", "econ_report")
+    head, bank_head = text["head"].split("|"), text["bank_head"].split("|")
     chain = _chain(board, rules, jail)
     rows = industry_income(board, rules, jail, opponents=opponents, lang=lang)
-    group = text["group_word"][0 if board.railroads else 1]
+    group = text["group_word"].split("|")[0 if board.railroads else 1]
     large = board.large_building_ru if lang == "ru" else board.large_building_en
     lines = [text["title"].format(board=board.name(lang), jail=jail), "",
              text["groups"].format(group=group, large=large), text["view_roll"], text["view_turn"],
@@ -90,18 +50,18 @@ def format_economics(board: Board, rules: RuleSet | None = None, jail: str = "sh
     names = [r["name"] for r in rows]
     cells = [", ".join(map(str, r["cells"])) for r in rows]
     w_name = max(map(len, names))
-    w_cells = max(len(text["head"][0]), *map(len, cells))
-    w = max(10, *(len(h) for h in text["head"][1:]))
-    lines.append(f"  {'':<{w_name}}  {text['head'][0]:<{w_cells}}  " + "  ".join(f"{h:>{w}}" for h in text["head"][1:]))
+    w_cells = max(len(head[0]), *map(len, cells))
+    w = max(10, *(len(h) for h in head[1:]))
+    lines.append(f"  {'':<{w_name}}  {head[0]:<{w_cells}}  " + "  ".join(f"{h:>{w}}" for h in head[1:]))
     for name, where, r in zip(names, cells, rows):
         lines.append(f"  {name:<{w_name}}  {where:<{w_cells}}  {r['per_roll']:>{w}.2f}  {r['per_turn']:>{w}.2f}  "
                      f"{r['per_round']:>{w}.2f}")
     per_roll = bank_income(board, rules, jail, per="roll")
     per_turn = bank_income(board, rules, jail, per="turn")
-    labels = [text["items"][k] for k in BANK_ITEMS]
+    labels = [text[f"item_{k}"] for k in BANK_ITEMS]
     w_item = max(map(len, labels))
     lines += ["", text["bank"].format(rolls=chain.rolls_per_turn),
-              f"  {text['bank_head'][0]:<{w_item}}  {text['bank_head'][1]:>{w}}  {text['bank_head'][2]:>{w}}"]
+              f"  {bank_head[0]:<{w_item}}  {bank_head[1]:>{w}}  {bank_head[2]:>{w}}"]
     for key, label in zip(BANK_ITEMS, labels):
         lines.append(f"  {label:<{w_item}}  {per_roll[key]:>+{w}.2f}  {per_turn[key]:>+{w}.2f}")
     lines.append(text["counted"])

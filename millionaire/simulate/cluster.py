@@ -15,29 +15,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..words import texts
 from .checks import SimulationError
 
 #: How long to try to reach a scheduler before giving up, in seconds.
 CONNECT_SECONDS = 10.0
 
-_MESSAGES = {
-    "en": {
-        "missing": "sending games to a Dask scheduler needs Dask, which is not installed: install the optional "
-                   "group 'scale' (pip install -e '.[scale]'; make install includes it)",
-        "empty": "the scheduler address is empty: give one like tcp://10.0.0.5:8786",
-        "address": "{address!r} is not a Dask scheduler address ({reason}): give one like tcp://10.0.0.5:8786",
-        "connect": "cannot connect to the Dask scheduler at {address!r} within {seconds:g} s ({reason}): is "
-                   "'dask scheduler' running there, and can this computer reach it?",
-    },
-    "ru": {
-        "missing": "чтобы отправлять партии планировщику Dask, нужен Dask, а он не установлен: установите "
-                   "дополнительную группу 'scale' (pip install -e '.[scale]'; make install ставит её)",
-        "empty": "адрес планировщика пуст: укажите адрес вида tcp://10.0.0.5:8786",
-        "address": "{address!r} — не адрес планировщика Dask ({reason}): укажите адрес вида tcp://10.0.0.5:8786",
-        "connect": "не удалось подключиться к планировщику Dask по адресу {address!r} за {seconds:g} с ({reason}): "
-                   "запущен ли там 'dask scheduler' и доступен ли он с этого компьютера?",
-    },
-}
 
 
 @contextmanager
@@ -67,7 +50,7 @@ def scheduler_client(address: str, lang: str = "en", timeout: float | None = Non
     ...
     millionaire.simulate.SimulationError: адрес планировщика пуст: укажите адрес вида tcp://10.0.0.5:8786
     """
-    text = _MESSAGES["ru" if lang == "ru" else "en"]
+    text = texts("ru" if lang == "ru" else "en", "dask")
     if not address.strip():
         raise SimulationError(text["empty"])
     try:

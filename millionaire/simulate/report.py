@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words import texts
+
 
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
@@ -17,28 +19,6 @@ def _number(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
 
 
-_TEXT = {
-    "en": {
-        "strategies": "Win rate per strategy (wins per seat: games won ÷ games ÷ seats it holds; a fair share is {fair}), 95% Wilson interval:",
-        "strategy": "  {name:<{width}}  seats {seats:<3}  wins {wins:>{w}}  {rate:>6}  [{low}, {high}]",
-        "seats": "Win rate per seat (turn order after the seating lot), 95% Wilson interval:",
-        "seat": "  seat {seat:<{width}}  wins {wins:>{w}}  {rate:>6}  [{low}, {high}]",
-        "no_winner": "Games without a winner: {n}",
-        "rounds": "Game length in rounds: mean {mean}, median {median}, 95% of games between {low} and {high}",
-        "turns": "Game length in turns: mean {mean}, median {median}, 95% of games between {low} and {high}",
-        "limit": "Stopped by the round limit (the richest player declared the winner; lengths counted at the limit): {n} of {games} games ({share})",
-    },
-    "ru": {
-        "strategies": "Доля побед по стратегиям (на одно место: выигранные партии ÷ партии ÷ места стратегии; поровну — {fair}), 95% интервал Уилсона:",
-        "strategy": "  {name:<{width}}  мест {seats:<3}  побед {wins:>{w}}  {rate:>6}  [{low}, {high}]",
-        "seats": "Доля побед по местам (очерёдность хода после жеребьёвки), 95% интервал Уилсона:",
-        "seat": "  место {seat:<{width}}  побед {wins:>{w}}  {rate:>6}  [{low}, {high}]",
-        "no_winner": "Партий без победителя: {n}",
-        "rounds": "Длина партии в раундах: в среднем {mean}, медиана {median}, 95% партий от {low} до {high}",
-        "turns": "Длина партии в ходах: в среднем {mean}, медиана {median}, 95% партий от {low} до {high}",
-        "limit": "Остановлено лимитом раундов (побеждает самый богатый; длина считается равной лимиту): {n} из {games} партий ({share})",
-    },
-}
 
 
 def format_summary(summary: dict[str, Any], lang: str = "en") -> str:
@@ -58,7 +38,7 @@ def format_summary(summary: dict[str, Any], lang: str = "en") -> str:
     Game length in turns: mean 80, median 80, 95% of games between 80 and 80
     Stopped by the round limit (the richest player declared the winner; lengths counted at the limit): 0 of 10 games (0.0%)
     """
-    text = _TEXT["ru" if lang == "ru" else "en"]
+    text = texts("ru" if lang == "ru" else "en", "summary")
     wins_width = len(str(summary["games"]))
     lines = [text["strategies"].format(fair=_percent(1 / summary["players"]))]
     width = max(len(name) for name in summary["strategies"])
