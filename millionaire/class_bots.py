@@ -118,7 +118,7 @@ def collect_bots(folder: str | Path = "bots", timeout: float = LOAD_SECONDS) -> 
             except BaseException as error:  # noqa: BLE001 - a pupil's file may raise anything, SystemExit too
                 if isinstance(error, KeyboardInterrupt):
                     raise
-                problem = _problem(error, file)
+                problem = _why_left_out(error, file)
             else:
                 for name, strategy in strategies.items():
                     entrant = file.stem if len(strategies) == 1 else f"{file.stem}.{name}"
@@ -151,7 +151,7 @@ def _strategies(module: ModuleType) -> dict[str, type]:
     return found
 
 
-def _problem(error: BaseException, file: Path) -> Problem:
+def _why_left_out(error: BaseException, file: Path) -> Problem:
     """Why loading ``file`` failed: the error and the line of the pupil's file it came from."""
     if isinstance(error, _NoBot):
         return "no_bot", {}
@@ -183,7 +183,7 @@ def _trial(file: Path, timeout: float) -> Problem | None:
                 _strategies(_load(file))
                 answer: Any = None
             except BaseException as error:  # noqa: BLE001 - report whatever the file does
-                answer = _problem(error, file)
+                answer = _why_left_out(error, file)
             os.write(writer, json.dumps({"problem": answer}).encode("utf-8"))
         except BaseException:  # noqa: BLE001 - whatever happens here ends this process only
             code = 1
