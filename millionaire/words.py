@@ -1273,7 +1273,7 @@ WORDS: dict[str, dict[str, str]] = {
         "league.decision_roll": "перед броском", "league.decision_manage": "после хода", "league.decision_buy": "покупка", "league.decision_bid": "аукцион", "league.decision_jackpot": "автомат", "league.decision_choose": "выбор клетки", "league.decision_raise": "деньги на долг", "league.decision_trade_reply": "ответ на сделку", "league.decision_start": "создание бота", "league.decision_exchange": "биржа", "league.decision_insurance": "страховая компания", "league.decision_lot": "участок с аукциона", "league.decision_claim": "страховой случай", "league.decision_present": "половина даром",
         # что печатает economics/report.py
         "econ_report.title": "{board}, стратегия соперников в задержании {jail!r}: точные ожидания по марковской цепи.",
-        "econ_report.groups": "Рента каждой {group} при полной застройке ({large} на каждом участке; один владелец), с одного соперника:",
+        "econ_report.groups": "Аренда каждой {group} при полной застройке ({large} на каждом участке; один владелец), с одного соперника:",
         "econ_report.group_word": "цветовой группы|отрасли",
         "econ_report.view_roll": "  за бросок: вероятность, что бросок соперника заканчивается на участке (вид per=\"roll\") × аренда",
         "econ_report.view_turn": "  за ход:    ожидаемое число попаданий за ход соперника (вид per=\"landing\") × аренда",
