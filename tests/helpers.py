@@ -62,3 +62,13 @@ def pass_turn(game: Game, *dice: int):
     roll(game, *dice)
     settle(game)
     return end_turn(game)
+
+
+def played(game: Game, actions: int) -> Game:
+    """``game`` after ``actions`` answers of its own agents (fewer if it ends first)."""
+    for _ in range(actions):
+        if game.finished:
+            break
+        decision = game.pending
+        game.apply(game.agents[decision.player].choose(game, decision))
+    return game

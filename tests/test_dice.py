@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import played
 
 from millionaire import Action, Game, GameState, MillionaireError, load_board
 from millionaire.dice import BATCH, DiceError, RandomDice, ScriptedDice
@@ -13,14 +14,6 @@ from millionaire.dice import BATCH, DiceError, RandomDice, ScriptedDice
 DATA = Path(__file__).parent / "data"
 CLASSIC = load_board("millionaire-classic")
 
-
-def played(game: Game, actions: int) -> Game:
-    for _ in range(actions):
-        if game.finished:
-            break
-        decision = game.pending
-        game.apply(game.agents[decision.player].choose(game, decision))
-    return game
 
 
 def test_a_save_keeps_the_generator_not_the_dice_drawn_ahead():

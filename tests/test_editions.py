@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 import test_compiled
 import test_golden
+from helpers import played
 from test_properties import play_checked
 
 from millionaire import Game, GameState, RandomDice, ScriptedDice, load_board
@@ -26,15 +27,6 @@ def lineup(key: str, players: int = 3) -> list[str]:
     """Three of the built-in strategies, or as many as the edition seats."""
     return LINEUP[:min(players, edition(key).players[1])]
 
-
-def played(game: Game, actions: int) -> Game:
-    """``game`` after ``actions`` answers of its own agents (fewer if it ends first)."""
-    for _ in range(actions):
-        if game.finished:
-            break
-        decision = game.pending
-        game.apply(game.agents[decision.player].choose(game, decision))
-    return game
 
 
 @pytest.mark.parametrize("key", KEYS)

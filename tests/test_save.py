@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import millionaire
+from helpers import played
+
 from millionaire import Game, GameState, SaveFileError, load_board
 
 CLASSIC = load_board("millionaire-classic")
@@ -29,12 +31,7 @@ MONOPOLY = load_board("monopoly-us")
 def mid_game(board=CLASSIC, actions: int = 300, seed: int = 1, agents=("aggressive", "monopolist", "random")) -> Game:
     game = Game(board, agents=list(agents), seed=seed)
     game.round_limit = 200
-    for _ in range(actions):
-        if game.finished:
-            break
-        decision = game.pending
-        game.apply(game.agents[decision.player].choose(game, decision))
-    return game
+    return played(game, actions)
 
 
 _SAVE = mid_game().state.to_dict()
