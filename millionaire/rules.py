@@ -168,7 +168,7 @@ class RuleSet:
     tax_policy_covers_fine: bool = True
     shares_pay_debts: bool = True
     claim_by_choice: bool = True
-    keep_until_possible: bool = False
+    keep_until_possible: bool = True
     auction_cell_draw: bool = False
     price_card_lasts: bool = False
 
