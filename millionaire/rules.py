@@ -109,7 +109,7 @@ class RuleSet:
         market price, wherever he stands, as he sells buildings (decision); ``False``: only at the Exchange.
     keep_until_possible : a card that gives a plot back or auctions one, drawn when it has no plot to act
         on, stays with its holder and is carried out at the start of his first turn in which it can be
-        (the rules' reading); ``False`` (the presets, decision): it goes under its deck unused.
+        (the rules' reading, the presets); ``False``: it goes under its deck unused.
     auction_cell_draw : a player who stops on the Auction cell (Elite) rolls one die three times, and the
         rolls draw one plot of the board: a waiting plot he may buy at its price, another player's
         plot that could be traded is auctioned for its owner, anything else nothing; ``False``
@@ -168,7 +168,7 @@ class RuleSet:
     tax_policy_covers_fine: bool = True
     shares_pay_debts: bool = True
     claim_by_choice: bool = True
-    keep_until_possible: bool = False
+    keep_until_possible: bool = True
     auction_cell_draw: bool = False
     price_card_lasts: bool = False
 

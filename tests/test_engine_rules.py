@@ -1045,8 +1045,11 @@ def test_an_auction_card_with_no_plot_to_auction_waits_for_one(board_key):
 
 
 @pytest.mark.parametrize("board_key", ["millionaire-classic", "millionaire-elite"])
-def test_the_presets_put_a_card_without_a_target_under_its_deck(board_key):
-    game, card = owed_card_game(board_key, "return_plot")
+def test_the_presets_keep_a_card_without_a_target_and_the_other_reading_puts_it_under_its_deck(board_key):
+    game, card = owed_card_game(board_key, "return_plot")  # the preset: the rules' reading
+    roll(game, 1, 3)
+    assert game.rules.keep_until_possible and game.state.players[0].cards == [list(card)]
+    game, card = owed_card_game(board_key, "return_plot", keep_until_possible=False)
     roll(game, 1, 3)
     assert game.state.players[0].cards == [] and game.state.decks["chance"][-1] == card[1]
 
