@@ -351,7 +351,11 @@ class _Setup:
     memory: int | None  # bytes a bot's process may take beyond what it held when forked
 
     def game(self, agents: list[Any]) -> Game:
-        game = Game(self.board, self.rules, agents=agents, seed=self.seed, record_events=False)
+        """The game, seating only the built-in strategies: a built-in that bargains reads its partner's
+        published settings from ``game.agents``, and a student's bot is an empty seat there in the league,
+        in the bot's process and without isolation alike, so that every copy of the game plays the same."""
+        seated = [agent if isinstance(entry.spec, str) else None for agent, entry in zip(agents, self.entries)]
+        game = Game(self.board, self.rules, agents=seated, seed=self.seed, record_events=False)
         game.round_limit = self.max_rounds
         return game
 

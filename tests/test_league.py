@@ -111,6 +111,18 @@ def test_a_league_is_the_same_in_its_own_process_and_in_ours():
     assert watched.games == here.games
 
 
+def test_a_bot_made_from_a_built_in_plays_the_same_in_its_own_process_and_in_ours():
+    # a bargaining built-in reads its partner's settings; both copies of the game must show it the same
+    def twin():
+        return mil.agents.ThresholdAgent(name="twin", **{**mil.agents.STRATEGIES["monopolist"], "trades": False})
+
+    kwargs = dict(opponents=["cautious"], games=3, max_rounds=60, seed=2024)
+    watched = league({"twin": twin}, isolate=True, **kwargs)
+    here = league({"twin": twin}, isolate=False, **kwargs)
+    assert watched.faults == []
+    assert watched.games == here.games
+
+
 def test_common_random_numbers_make_equal_bots_agree_game_by_game():
     result = league({"a": Landlord, "b": Landlord, "c": "cautious"}, opponents=["random", "aggressive"], games=3,
                     isolate=False, **SHORT)
