@@ -479,6 +479,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bots.exits": "the file calls exit(), which would end the notebook",
         "bots.slow": "did not load within {seconds} s (an endless loop at the top of the file?)",
         "bots.ended": "the file ended the process that loaded it",
+        "bots.memory": "the file took more memory than a bot may use (a huge list or number at the top of the file?)",
         # self-checking exercises (millionaire/exercises.py, the ExerciseBox widget, millionaire exercises)
         "until_run.exercise": "Run this cell to show the exercise.",
         "exercise.title": "An exercise with numbers of your own",
@@ -1164,6 +1165,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bots.exits": "файл вызывает exit(), а это закрыло бы блокнот",
         "bots.slow": "не загрузился за {seconds} с (бесконечный цикл в начале файла?)",
         "bots.ended": "файл завершил процесс, который его загружал",
+        "bots.memory": "файлу понадобилось больше памяти, чем можно боту (огромный список или число в начале файла?)",
         # задания с самопроверкой
         "until_run.exercise": "Запустите эту ячейку, чтобы увидеть задание.",
         "exercise.title": "Задание с вашими собственными числами",
