@@ -375,11 +375,8 @@ def own_question(data: Any, where: str = "question", lang: str = "en", number: i
     unknown = sorted(set(data) - _FIELDS)
     if unknown:
         raise QuestionError(where, "unknown", lang, field=unknown[0], fields=", ".join(sorted(_FIELDS)))
-    texts = [data.get(code) for code in LANGS]
-    for code, text in zip(LANGS, texts):
-        if text is not None:
-            _text(text, where, code, MOST_TEXT, lang)
-    if all(text is None for text in texts):
+    texts = [_text(data[code], where, code, MOST_TEXT, lang) if code in data else "" for code in LANGS]
+    if not any(texts):
         raise QuestionError(where, "no_text", lang)
     text = (texts[0] or texts[1], texts[1] or texts[0])
     key = data.get("key", f"own_{number}")
