@@ -62,20 +62,25 @@ CSS = """
 .mln-bar-label small { display: block; font-size: 0.62em; font-weight: normal; color: #333; }
 .mln-bar-track { background: #e4e4dc; height: 1.3em; border-radius: 4px; overflow: hidden; }
 .mln-bar { background: #3949ab; height: 100%; min-width: 2px; }
-.mln-bar-count { font-size: 1em; font-weight: bold; text-align: right; }
+.mln-bar-count { font-size: 1em; font-weight: bold; }
 .mln-bar-right .mln-bar { background: #1b5e20; }
 .mln-bar-right.mln-bar-label, .mln-bar-right.mln-bar-count { color: #1b5e20; }
 .mln-q-answer { font-size: 1.15em; font-weight: bold; color: #1b5e20; margin-top: 0.3em; }
 .mln-q-source, .mln-q-median { font-size: 0.7em; color: #333; }
 .mln-q-right { font-size: 0.85em; font-weight: bold; margin-top: 0.2em; }
-.mln-q-small { font-size: 15px; border-top: 2px solid #24452a; padding-top: 6px; }
-.mln-q-small .mln-q-text { font-size: 1.2em; }
-.mln-q-choices .v-btn { text-transform: none; font-size: 16px; letter-spacing: 0; margin: 2px; height: auto !important;
-  min-height: 40px; white-space: normal; }
-.mln-q-choices.v-btn-toggle { flex-wrap: wrap; background: none; }
-.mln-q-choices .v-btn--active { background-color: #1b5e20 !important; color: white !important; }
+.mln-q-small { font-size: 16px; border-top: 2px solid #24452a; padding-top: 6px; }
+.mln-q-small .mln-q-text { font-size: 1.15em; }
+.mln-q-small .mln-q-title { font-size: 0.8em; }
+.mln-q-small .mln-q-who, .mln-q-small .mln-q-source, .mln-q-small .mln-q-median { font-size: 0.95em; }
+.mln-q-small .mln-bar-label small { font-size: 0.8em; }
+.mln-q-choices.v-btn-toggle { display: flex; flex-direction: column; align-items: stretch; background: none; margin: 4px 0; }
+.mln-q-choices.v-btn-toggle > .v-btn.v-btn { text-transform: none; font-size: 16px; letter-spacing: 0; justify-content: flex-start;
+  height: auto !important; min-height: 44px !important; white-space: normal; text-align: left; opacity: 1;
+  border: 1px solid #777 !important; margin-bottom: 4px; background-color: #fff; }
+.mln-q-choices.v-btn-toggle > .v-btn.v-btn.v-btn--active { background-color: #1b5e20 !important; color: white !important; }
+.mln-q-choices .v-btn__content { white-space: normal; flex: 1 1 auto; }
 .mln-predict { display: flex; flex-direction: column; gap: 4px; border-top: 2px solid #24452a; padding-top: 6px; }
-@media (max-width: 700px) { .mln-stage { width: 100%; } .mln-q-choices .v-btn { min-height: 44px; } }
+@media (max-width: 700px) { .mln-stage { width: 100%; } }
 """
 
 
