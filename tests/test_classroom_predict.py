@@ -81,7 +81,8 @@ def test_the_rent_question_is_the_expected_rent_over_ten_rounds():
     board = table.board
     dearest = max(board.plots, key=lambda c: board.cells[c].price)
     expected = landing_rates(board, table.rules)[dearest] * plot_rent(board, dearest, 0, table.rules) * 3 * 10
-    assert question.answer == pytest.approx(expected, abs=0.01)
+    assert question.answer == round(expected)  # whole money
+    assert question.show(question.answer, "ru") == board.money(round(expected), "ru")
     assert board.cells[dearest].name("en") in question.say("en") and "3 opponents" in question.say("en")
     assert "от 3 соперников" in question.say("ru") and "10 раундов" in question.say("ru")
     assert question.low < question.answer < question.high
@@ -194,6 +195,13 @@ def test_predictions_take_one_round_at_a_time_and_save_each_change():
     predictions.close(), predictions.reveal(), predictions.put_away()
     assert predictions.current() is None
     refused(lambda: predictions.answer("Owls", "4"), "predict_none")
+
+
+@pytest.mark.parametrize("board_key", keys("classroom"))
+def test_every_question_of_the_bank_survives_its_json(board_key):
+    for question in bank([facts(board_key)]):
+        round_ = Round(3, question)
+        assert Round.from_dict(json.loads(json.dumps(round_.to_dict())), "here") == round_
 
 
 def test_a_round_survives_its_json():

@@ -65,6 +65,7 @@ CSS = """
 .mln-bar-count { font-size: 1em; font-weight: bold; }
 .mln-bar-right .mln-bar { background: #1b5e20; }
 .mln-bar-right.mln-bar-label, .mln-bar-right.mln-bar-count { color: #1b5e20; }
+.mln-q-many .mln-bars { font-size: 0.78em; gap: 0.12em 0.5em; }
 .mln-q-answer { font-size: 1.15em; font-weight: bold; color: #1b5e20; margin-top: 0.3em; }
 .mln-q-source, .mln-q-median { font-size: 0.7em; color: #333; }
 .mln-q-right { font-size: 0.85em; font-weight: bold; margin-top: 0.2em; }
@@ -124,7 +125,8 @@ def chart_html(round_: Round, lang: str, teams: list[str], team: str | None = No
         parts.append(f"<div class='mln-q-who'>{esc(word(lang, 'predict.your_answer', answer=question.show(round_.answers[team], lang)))}</div>")
     if round_.phase in ("revealed", "done"):
         parts.append(_answer(round_, lang))
-    return f"<div class='mln-q mln-q-{round_.phase}'>" + "".join(parts) + "</div>"
+    many = " mln-q-many" if len(question.choices) > 8 else ""  # eleven totals of two dice still fit a projector
+    return f"<div class='mln-q mln-q-{round_.phase}{many}'>" + "".join(parts) + "</div>"
 
 
 def _bounds(question: Question, lang: str) -> str:
@@ -251,22 +253,26 @@ def TeacherControls(lesson: ClassroomGame, lang: str, do: Callable[[Callable[[],
 def TeamQuestion(lesson: ClassroomGame, secret: str, team: str, lang: str) -> None:
     """The question on the screens, on a team's page: answer it once, then see the class's answers."""
     shown = pages.use_game(lesson, lambda: snapshot(lesson))
-    choice, set_choice = solara.use_state(None)
-    typed, set_typed = solara.use_state("")
-    problem, set_problem = solara.use_state(None)
+    # what the team chose, typed and was told, each with the number of its round: a new question starts afresh
+    chosen, set_chosen = solara.use_state((0, None))
+    written, set_written = solara.use_state((0, ""))
+    told, set_told = solara.use_state((0, None))
     solara.Style(CSS)
     round_ = lesson.predictions.current()
     if shown is None or round_ is None:
         return
-    question = round_.question
+    question, number = round_.question, round_.number
+    choice = chosen[1] if chosen[0] == number else None
+    typed = written[1] if written[0] == number else ""
+    problem = told[1] if told[0] == number else None
 
     def send() -> None:
         try:
             lesson.predict(secret, choice if question.kind == "choice" else typed)
         except Refused as error:
-            set_problem(error)
+            set_told((number, error))
             return
-        set_problem(None)
+        set_told((number, None))
 
     with solara.Div(classes=["mln-q-small", "mln-team-question"]):
         if round_.phase == "open" and team not in round_.answers:
@@ -275,9 +281,11 @@ def TeamQuestion(lesson: ClassroomGame, secret: str, team: str, lang: str) -> No
             if question.kind == "choice":
                 buttons = [rv.Btn.element(children=[question.choice(i, lang)], attributes={"title": question.choice(i, lang)})
                            for i in range(len(question.choices))]
-                rv.BtnToggle.element(v_model=choice, on_v_model=set_choice, children=buttons, class_="mln-q-choices")
+                rv.BtnToggle.element(v_model=choice, on_v_model=lambda value: set_chosen((number, value)), children=buttons,
+                                     class_="mln-q-choices")
             else:
-                solara.InputText(_bounds(question, lang), value=typed, on_value=set_typed, continuous_update=True,
+                solara.InputText(_bounds(question, lang), value=typed, on_value=lambda text: set_written((number, text)),
+                                 continuous_update=True,
                                  classes=["mln-q-number"])
             solara.Button(word(lang, "predict.send"), on_click=send, color="success", classes=["mln-send"],
                           disabled=question.kind == "choice" and choice is None)

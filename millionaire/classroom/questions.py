@@ -62,7 +62,7 @@ from typing import Any
 from ..board import Board
 from ..errors import MillionaireError
 from ..rules import RuleSet
-from ..words import LANGS, quoted_ru, word
+from ..words import LANGS, plural_ru, quoted_ru, word
 from .seats import Refused
 
 #: The kinds of question.
@@ -76,6 +76,8 @@ ANSWERS = ("dice", "chain", "rent", "given", "winner", "unequal", "")
 PHASES = ("open", "closed", "revealed", "done")
 #: Bounds of what a question may hold (a question file is written by hand, or by a pupil).
 MOST_QUESTIONS, MOST_TEXT, MOST_LABEL, MOST_CHOICES, MOST_NUMBER = 50, 300, 40, 8, 1e12
+#: The most choices a question may have (the kit's: the eleven totals of two dice; a teacher's: MOST_CHOICES).
+MOST_BARS = 12
 #: The most characters a typed number may have.
 MOST_DIGITS = 24
 #: The rounds a question about a plot's rent counts.
@@ -99,7 +101,8 @@ class QuestionError(MillionaireError):
 class Question:
     """One question, ready to ask: texts and choices in both languages, and its answer when it is known.
 
-    ``choices`` are ``(en, ru)`` pairs; a number question has ``low`` and ``high`` and a ``unit``.
+    ``choices`` are ``(en, ru)`` pairs; a number question has ``low`` and ``high`` and a ``unit``
+    (its forms after a number may be given as ``"fant|fants"`` and ``"фант|фанта|фантов"``).
     ``answer`` is the index of the right choice or the number (``None`` while the games have not
     given it); ``detail`` says, per choice, what the answer was computed from (``(en, ru)`` each).
     ``source`` names where the answer comes from, ``lesson`` the lesson it belongs to (0: none)."""
@@ -125,11 +128,24 @@ class Question:
         return self.choices[index][LANGS.index(lang)]
 
     def show(self, value: float, lang: str) -> str:
-        """An answer as a page shows it: the choice's name, or the number with its unit."""
+        """An answer as a page shows it: the choice's name, or the number with its unit in the form
+        that agrees with it.
+
+        >>> money = Question("x", ("?", "?"), "number", low=0, high=99, unit=("fant|fants", "фант|фанта|фантов"))
+        >>> money.show(21, "ru"), money.show(2.5, "ru"), money.show(1, "en"), money.show(20, "en")
+        ('21 фант', '2,5 фанта', '1 fant', '20 fants')
+        """
         if self.kind == "choice":
             return self.choice(int(value), lang)
         unit = self.unit[LANGS.index(lang)]
-        return f"{number_text(value, lang)} {unit}".strip()
+        forms = unit.split("|")  # a unit's forms: "fant|fants", "фант|фанта|фантов"
+        if len(forms) != (3 if lang == "ru" else 2):
+            return f"{number_text(value, lang)} {unit}".strip()
+        if value != int(value):  # 2,5 фанта, 2.5 fants
+            return f"{number_text(value, lang)} {forms[1]}"
+        if lang == "ru":
+            return plural_ru(int(value), *forms)
+        return f"{number_text(value, lang)} {forms[0] if value == 1 else forms[1]}"
 
     def source(self, lang: str) -> str:
         return word(lang, f"predict.source_{self.answer_by or 'none'}")
@@ -166,8 +182,8 @@ def check(question: Question, where: str) -> Question:
     if question.answer_by not in ANSWERS:
         raise QuestionError(where, "damaged")
     if question.kind == "choice":
-        if not 2 <= len(question.choices) <= MOST_CHOICES:
-            raise QuestionError(where, "choices", most=MOST_CHOICES)
+        if not 2 <= len(question.choices) <= MOST_BARS:
+            raise QuestionError(where, "choices", most=MOST_BARS)
         if question.answer is not None and (question.answer != int(question.answer)
                                             or not 0 <= question.answer < len(question.choices)):
             raise QuestionError(where, "answer_choice", count=len(question.choices))
@@ -288,10 +304,10 @@ def _plot_rent(tables: Sequence[TableFacts], table: int) -> Question | None:
     opponents = len(facts.names) - 1
     per_round = expected_rent(board, cell, 0, facts.rules, monopoly=False, per="round", opponents=opponents)
     name = (board.cells[cell].name("en"), quoted_ru(board.cells[cell].name("ru")))
-    answer = round(per_round * RENT_ROUNDS, 2)
+    answer = float(round(per_round * RENT_ROUNDS))  # money is counted in whole fants
     return Question("plot_rent", _words("predict.q_plot_rent", plot=name, rounds=RENT_ROUNDS, opponents=opponents),
-                    "number", low=0.0, high=float(10 ** math.ceil(math.log10(max(answer, 20.0) * 5))),
-                    unit=(board.currency("en"), board.currency("ru")), answer_by="rent", answer=answer,
+                    "number", low=0.0, high=float(10 ** math.ceil(math.log10(max(answer, 10.0) * 20))),
+                    unit=("|".join(board.currency_forms["en"]), "|".join(board.currency_forms["ru"])), answer_by="rent", answer=answer,
                     lesson=4, table=table)
 
 

@@ -41,7 +41,7 @@ def team_page(browser, base: str, secret: str, screen: str):
 
 def language(page, lang: str) -> None:
     page.get_by_role("button", name="English" if lang == "en" else "Русский").first.click()
-    page.get_by_text(word(lang, "predict.title")).first.wait_for(timeout=30_000)
+    page.get_by_text(word(lang, "classroom.title")).first.wait_for(timeout=30_000)
 
 
 def readable(page, selector: str, lang: str, smallest: float) -> None:
@@ -66,7 +66,8 @@ def test_the_teacher_asks_two_teams_answer_the_projector_shows_then_reveals(tmp_
     secrets = [lesson.join(lesson.join_code, seat, name) for seat, name in enumerate(TEAMS)]
     lesson.start()
     lesson.pause()  # the class answers with the game paused
-    question = next(q for q in bank(lesson.facts()) if q.key == "most_landed")
+    menu_questions = bank(lesson.facts())
+    question = next(q for q in menu_questions if q.key == "most_landed")
     lesson.close()
     right = int(question.answer)
     wrong = (right + 1) % len(question.choices)
@@ -155,11 +156,33 @@ def test_the_teacher_asks_two_teams_answer_the_projector_shows_then_reveals(tmp_
         for page in (projector, big):
             page.locator(".mln-board-box img").first.wait_for(timeout=30_000)
         assert not foxes.locator(".mln-team-question").count()
+
+        # a number: the rent of the dearest plot in ten rounds; each team's form starts afresh
+        for page in (projector, foxes, owls):
+            language(page, "ru")
+        rent = next(q for q in menu_questions if q.key == "plot_rent")
+        label = word("ru", "predict.menu_bank", lesson="04", text=rent.say("ru"))
+        desk.locator(".mln-predict select").select_option(label=label if len(label) <= 70 else label[:69].rstrip() + "…")
+        desk.get_by_role("button", name=word("ru", "predict.ask")).click()
+        for page, typed in ((foxes, "150"), (owls, "12,5")):
+            field = page.locator(".mln-q-number input")
+            field.wait_for(timeout=30_000)
+            field.fill(typed)
+            page.get_by_role("button", name=word("ru", "predict.send")).click()
+            page.get_by_text(word("ru", "predict.your_answer", answer=rent.show(float(typed.replace(",", ".")), "ru"))).wait_for(timeout=30_000)
+        desk.get_by_role("button", name=word("ru", "predict.close")).click()
+        desk.get_by_role("button", name=word("ru", "predict.reveal")).click()
+        projector.get_by_text(word("ru", "predict.answer_is", answer=rent.show(rent.answer, "ru"))).wait_for(timeout=30_000)
+        assert word("ru", "predict.closest", teams="Совы") in projector.locator(".mln-stage").inner_text()
+        shot(projector, "predict_projector_number_ru_1280")
+        shot(owls, "predict_team_number_ru_1920")
+        readable(projector, ".mln-stage", "ru", 24)
     finally:
         stop(server)
     after = ClassroomGame.open(store)
     try:
-        (round_,) = after.predictions.rounds
-        assert round_.answers == {"Лисы": right, "Совы": wrong} and round_.phase == "done"
+        first, second = after.predictions.rounds
+        assert first.answers == {"Лисы": right, "Совы": wrong} and first.phase == "done"
+        assert second.answers == {"Лисы": 150.0, "Совы": 12.5} and second.phase == "revealed"
     finally:
         after.close()
