@@ -88,6 +88,13 @@ def test_the_rent_question_is_the_expected_rent_over_ten_rounds():
     assert question.low < question.answer < question.high
 
 
+def test_the_winner_is_asked_once_the_game_has_started(lesson):
+    assert "winner" not in [q.key for q in bank(lesson.facts())]  # the free seats have no players' names yet
+    lesson.start()
+    winner = next(q for q in bank(lesson.facts()) if q.key == "winner")
+    assert winner.choices == (("Bot 1", "Бот 1"), ("Bot 2", "Бот 2"), ("Bot 3", "Бот 3"))
+
+
 def test_the_winner_is_answered_when_the_game_ends():
     question = next(q for q in bank([facts()]) if q.key == "winner")
     assert question.answer is None and question.choices == NAMES

@@ -455,7 +455,8 @@ class ClassroomGame:
             names = tuple(zip(self.display_names("en"), self.display_names("ru")))
             winner = game.result().winner if game.finished else None
             worths = tuple(float(game.net_worth(seat)) for seat in range(len(self.seats)))
-            return [TableFacts(self.board, game.rules, names, winner if winner is None or winner >= 0 else None, worths)]
+            return [TableFacts(self.board, game.rules, names, winner if winner is None or winner >= 0 else None, worths,
+                               started=self.phase != "joining")]
 
     def predict(self, secret: str, value: Any) -> None:
         """The answer of the team whose seat ``secret`` opens, to the question on the screens (see

@@ -80,7 +80,9 @@ CSS = """
   border: 1px solid #777 !important; margin-bottom: 4px; background-color: #fff; }
 .mln-q-choices.v-btn-toggle > .v-btn.v-btn.v-btn--active { background-color: #1b5e20 !important; color: white !important; }
 .mln-q-choices .v-btn__content { white-space: normal; flex: 1 1 auto; }
-.mln-predict { display: flex; flex-direction: column; gap: 4px; border-top: 2px solid #24452a; padding-top: 6px; }
+.mln-predict { display: flex; flex-direction: column; gap: 4px; border-top: 2px solid #24452a; padding-top: 6px; min-width: 0; }
+.mln-predict .widget-dropdown { width: 100% !important; min-width: 0 !important; max-width: 100%; flex-wrap: wrap; }
+.mln-predict .widget-dropdown select { min-width: 0; width: 100%; max-width: 100%; }
 @media (max-width: 700px) { .mln-stage { width: 100%; } }
 """
 

@@ -244,8 +244,9 @@ def parse_number(raw: Any, question: Question) -> float:
 @dataclass(frozen=True)
 class TableFacts:
     """One table's game as a question sees it: the board and rules, each seat's name (``(en, ru)``),
-    the seat that won (``None`` while the game runs), each seat's net worth, and the table's treatment
-    (its key and ``(en, ru)`` name; ``""`` for the board's own rules)."""
+    the seat that won (``None`` while the game runs), each seat's net worth, the table's treatment
+    (its key and ``(en, ru)`` name; ``""`` for the board's own rules), and whether it has started
+    (before, a seat no team holds has no player's name yet)."""
 
     board: Board
     rules: RuleSet
@@ -254,6 +255,7 @@ class TableFacts:
     worths: tuple[float, ...] = ()
     treatment: str = ""
     treatment_name: tuple[str, str] = ("", "")
+    started: bool = True
 
 
 def _words(key: str, **fields: Any) -> tuple[str, str]:
@@ -314,7 +316,7 @@ def _plot_rent(tables: Sequence[TableFacts], table: int) -> Question | None:
 def _winner(tables: Sequence[TableFacts], table: int) -> Question | None:
     """Lessons 01 and 08: which player of the table will win its game (answered when it ends)."""
     facts = tables[table]
-    if len(facts.names) < 2:
+    if len(facts.names) < 2 or not facts.started:
         return None
     return Question("winner", _words("predict.q_winner"), "choice", choices=facts.names, answer_by="winner",
                     lesson=1, table=table)

@@ -91,6 +91,8 @@ def test_the_teacher_asks_two_teams_answer_the_projector_shows_then_reveals(tmp_
         foxes, owls = team_page(chromium, base, secrets[0], "1280"), team_page(chromium, base, secrets[1], "1920")
 
         # the teacher asks "which cell is landed on most?"
+        desk.locator(".mln-predict select").wait_for(timeout=30_000)
+        assert not sideways_scroll(desk), sideways_scroll(desk)  # the menu's long questions fit the column
         label = word("ru", "predict.menu_bank", lesson="03", text=word("ru", "predict.q_most_landed"))
         desk.locator(".mln-predict select").select_option(label=label)
         desk.get_by_role("button", name=word("ru", "predict.ask")).click()
