@@ -51,7 +51,9 @@ def lesson(tmp_path_factory) -> Iterator[tuple[Server, dict[str, str]]]:
     (folder / "own.toml").write_text(OWN, encoding="utf-8")
     running = Server(store, free_port(), "--questions", str(folder / "own.toml"))
     try:
-        yield running.wait_ready(), secrets
+        running.wait_ready()
+        assert word("ru", "classroom.cli_questions", count=1, path=folder / "own.toml") in running.output()
+        yield running, secrets
     finally:
         running.stop()
 
@@ -102,6 +104,18 @@ def teacher(server: Server) -> Page:
 def press(page: Page, key: str) -> None:
     page.click(page.find("BtnModel", children=[word("ru", key)]))
     page.drain(1.0)
+
+
+def test_only_the_teacher_asks_closes_and_reveals(lesson):
+    server, _ = lesson
+    for path in ("teacher", "projector"):
+        stranger = Page(server.base)  # no teacher's cookie
+        stranger.run_app(path)
+        texts = stranger.texts()
+        stranger.close()
+        assert word("ru", "classroom.teacher_only") in texts
+        assert not any(word("ru", key) in texts for key in ("predict.ask", "predict.close", "predict.reveal"))
+        assert word("ru", "predict.q_most_landed") not in texts
 
 
 @pytest.mark.parametrize("raw", [99, -1, 5, "0", 1.5, [0], None, True, {"event": 1}, "0; DROP TABLE predictions"])
