@@ -411,3 +411,33 @@ def test_a_question_built_from_python_is_checked_as_a_files():
     assert isinstance(own_question({"en": "?", "choices": ["a", "b"]}), Question)
     with pytest.raises(QuestionError):
         own_question({"en": "?", "choices": ["a", "b"], "answer": 3})
+
+
+def test_a_revealed_winner_question_gets_its_answer_on_the_screens_when_the_game_ends(lesson):
+    predict = pytest.importorskip("millionaire.classroom.predict", reason="the classroom group is not installed")
+    foxes = lesson.join(lesson.join_code, 0, "Foxes")
+    lesson.start()
+    lesson.predictions.open(next(q for q in bank(lesson.facts()) if q.key == "winner"))
+    lesson.predict(foxes, 0)
+    lesson.predictions.close()
+    lesson.predictions.reveal(lesson.facts())
+    shown = predict.snapshot(lesson)
+    assert shown[1] == "revealed" and shown[3] is None
+    assert "The answer comes when the game ends." in predict.chart_html(lesson.predictions.current(), "en", lesson.teams())
+    lesson.end_now()
+    winner = lesson.game.result().winner
+    assert predict.snapshot(lesson)[3] == winner
+    chart = predict.chart_html(lesson.predictions.current(), "ru", lesson.teams())
+    assert f"Ответ: {lesson.display_names('ru')[winner]}" in chart and "капитал" in chart
+
+
+def test_the_charts_show_names_as_text_and_no_answers_while_open():
+    predict = pytest.importorskip("millionaire.classroom.predict", reason="the classroom group is not installed")
+    round_ = Round(1, own_question({"en": "<i>Which</i>?", "choices": ["<b>A</b>", "B"], "answer": 1}))
+    round_.answer("<script>", 0)
+    open_chart = predict.chart_html(round_, "en", ["<script>", "Owls"])
+    assert "<script>" not in open_chart and "&lt;script&gt;" in open_chart and "&lt;b&gt;A&lt;/b&gt;" in open_chart
+    assert "Answered: 1 of 2" in open_chart and "width:0%" in open_chart and "mln-bar-right" not in open_chart
+    round_.close()
+    closed = predict.chart_html(round_, "ru", ["<script>", "Owls"])
+    assert "width:100%" in closed and "mln-bar-right" not in closed and "Ответ:" not in closed
