@@ -38,6 +38,7 @@ from .lesson import BOT_STRATEGIES, ClassroomGame
 from .seats import Refused
 from .gate import DEVICE_HEADER, TEACHER_COOKIE, harden_widgets
 from .server import ADDRESS_VARIABLE, current
+from . import predict  # predict, then reveal: its components, hooked in below where marked
 
 harden_widgets()  # before any page exists: no widget message names Python for the server to run
 _log = logging.getLogger(__name__)
@@ -312,7 +313,7 @@ def TeacherScreen(controls: bool) -> None:
     address = os.environ.get(ADDRESS_VARIABLE, "")
     Watch(lesson, lang)
     with solara.Div(classes=["mln-page", "mln-teacher" if controls else "mln-projector"]):
-        LiveBoard(lesson, lang)
+        predict.BoardOrQuestion(lesson, lang, LiveBoard)  # predict, then reveal: a question takes the board's place
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
@@ -342,6 +343,8 @@ def TeacherScreen(controls: bool) -> None:
                         solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
                     if phase == "finished":
                         solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary", attributes=tip(lang, "export"))
+            if controls:
+                predict.TeacherControls(lesson, lang, do)  # predict, then reveal: ask, close, reveal
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
             LiveTable(lesson, lang, None)
@@ -403,6 +406,7 @@ def TeamPage() -> None:
             if mine is not None:
                 Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])
                 Money(lesson, lang, mine.number)
+                predict.TeamQuestion(lesson, secret, mine.team, lang)  # predict, then reveal: the team's answer
                 Message(problem, lang)
                 Moves(lesson, secret, mine.number, lang, set_problem)
                 TradeForm(lesson, secret, mine.number, lang, set_problem)

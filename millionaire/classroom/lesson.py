@@ -65,6 +65,7 @@ from ..plotting import PLAYER_COLOURS, BoardLayout, BoardView
 from ..rules import RuleSet
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
+from .questions import Predictions, TableFacts
 from .seats import (SEAT_KINDS, IllegalMove, JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code,
                     new_secret, same_secret)
 from .store import ClassroomStore
@@ -113,6 +114,10 @@ class ClassroomGame:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self.throttle = JoinThrottle()
+        # predict, then reveal (questions.py): the lesson's rounds, saved with it, keyed by team
+        self.predictions = Predictions.load(store.predictions(game_id), f"{store.path}: game {game_id}",
+                                            save=lambda number, text: store.save_prediction(game_id, number, text),
+                                            changed=self._announce)
 
     # ------------------------------------------------------------------ opening and saving
     @classmethod
@@ -421,8 +426,9 @@ class ClassroomGame:
 
     def export(self, folder: str | Path | None = None) -> list[Path]:
         """Write the finished game for lesson 11's data loop: ``save.json`` (the engine's save, which
-        ``GameState.from_json`` reads), ``events.json`` (the event log) and ``tallies.csv`` (the dice
-        and landings in the class-data template, which ``class_data.load_class_data`` reads).
+        ``GameState.from_json`` reads), ``events.json`` (the event log), ``tallies.csv`` (the dice
+        and landings in the class-data template, which ``class_data.load_class_data`` reads) and
+        ``predictions.json`` (every question asked, each team's answer, the class's bars, the answer).
         The folder defaults to ``exports/game-N`` inside the store's folder."""
         with self._lock:
             if self.phase != "finished":
@@ -438,7 +444,45 @@ class ClassroomGame:
             events.write_text(json.dumps(log, ensure_ascii=False, indent=1), encoding="utf-8")
             tallies = target / "tallies.csv"
             tallies.write_text(games_csv([self.game], [f"game-{self.game_id}"], lang=self.lang), encoding="utf-8")
-            return [save, events, tallies]
+            return [save, events, tallies, self._export_predictions(target)]
+
+    # ------------------------------------------------------------------ predict, then reveal (questions.py)
+    def facts(self) -> list[TableFacts]:
+        """The game as a question is answered from: one table (its names in both languages, the
+        winner once it is over, each seat's net worth)."""
+        with self._lock:
+            game = self.game
+            names = tuple(zip(self.display_names("en"), self.display_names("ru")))
+            winner = game.result().winner if game.finished else None
+            worths = tuple(float(game.net_worth(seat)) for seat in range(len(self.seats)))
+            return [TableFacts(self.board, game.rules, names, winner if winner is None or winner >= 0 else None, worths,
+                               started=self.phase != "joining")]
+
+    def predict(self, secret: str, value: Any) -> None:
+        """The answer of the team whose seat ``secret`` opens, to the question on the screens (see
+        :meth:`~millionaire.classroom.questions.Round.answer` for what is refused)."""
+        mine = self.seat_of(secret)
+        if mine is None:
+            raise Refused("lost_seat")
+        self.predictions.answer(mine.team, value)
+
+    def teams(self) -> list[str]:
+        """The names of the teams seated now."""
+        with self._lock:
+            return [seat.team for seat in self.seats if seat.kind == "team"]
+
+    def _export_predictions(self, target: Path) -> Path:
+        self.predictions.settle(self.facts())
+        path = target / "predictions.json"
+        path.write_text(json.dumps(self.predictions.export(), ensure_ascii=False, indent=1), encoding="utf-8")
+        return path
+
+    def _announce(self) -> None:
+        """Tell every view of a change that is not a move (a round of predictions)."""
+        with self._lock:
+            self.version += 1
+            self.changed_at[self.version] = time.perf_counter()
+            self._queue.put(self.version)
 
     def _seat(self, seat: Any) -> Seat:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):

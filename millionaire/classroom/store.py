@@ -6,7 +6,9 @@ the engine's JSON save), ``seats`` (who plays each seat, with its secret) and ``
 game's event log, one row per event). :meth:`ClassroomStore.save` writes all three for one decision
 inside one transaction, so a server stopped at any moment leaves either the decision before or the
 decision after, never half of one; a restarted server reads the same game back. A fourth table,
-``logins``, keeps the one-time links that open the teacher's screen (as hashes, never the links).
+``logins``, keeps the one-time links that open the teacher's screen (as hashes, never the links), and
+a fifth, ``predictions``, the rounds of predict-then-reveal (:mod:`~millionaire.classroom.questions`),
+one JSON row per round.
 
 A store is checked when it is opened: an empty (0-byte) file, a file that is not SQLite, or one that
 fails SQLite's own integrity check is refused with :class:`StoreError`, which says what is wrong and
@@ -49,7 +51,10 @@ LOCK_NAME = "classroom.lock"
 TABLES = {"games": ("id", "board", "seed", "join_code", "teacher_secret", "lang", "phase", "state", "changes"),
           "seats": ("game", "seat", "kind", "team", "secret", "strategy"),
           "events": ("game", "number", "kind", "player", "cell", "amount", "other", "detail"),
-          "logins": ("key_hash", "created", "used")}
+          "logins": ("key_hash", "created", "used"),
+          "predictions": ("game", "number", "round")}
+#: Tables that a store made before them may lack (they are added when it is opened).
+LATER_TABLES = ("logins", "predictions")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -87,6 +92,12 @@ CREATE TABLE IF NOT EXISTS logins (
     key_hash TEXT PRIMARY KEY,
     created REAL NOT NULL,
     used INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS predictions (
+    game INTEGER NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    round TEXT NOT NULL,
+    PRIMARY KEY (game, number)
 );
 """
 
@@ -157,7 +168,7 @@ class ClassroomStore:
             if found and found != columns:
                 raise StoreError(f"{self.path}: table {table!r} has columns {', '.join(found)}, not those of a "
                                  f"classroom store; " + _afresh(self.folder))
-            if not found and table != "logins":
+            if not found and table not in LATER_TABLES:
                 raise StoreError(f"{self.path} has no table {table!r}: it is not a classroom store; " + _afresh(self.folder))
 
     def close(self) -> None:
@@ -216,6 +227,18 @@ class ClassroomStore:
             cursor = db.execute("UPDATE logins SET used = 1 WHERE key_hash = ? AND used = 0 AND created >= ?",
                                 (_hash(key), time.time() - most_age))
             return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ predictions (questions.py)
+    def save_prediction(self, game_id: int, number: int, text: str) -> None:
+        """Write one round of predict-then-reveal as it is now (its question, phase and answers as JSON)."""
+        with self._lock, self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?)", (game_id, number, text))
+
+    def predictions(self, game_id: int) -> list[str]:
+        """The game's rounds of predict-then-reveal as saved, in order."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT round FROM predictions WHERE game = ? ORDER BY number",
+                                                       (game_id,))]
 
     # ------------------------------------------------------------------ helpers
     def _transaction(self) -> _Transaction:
