@@ -686,15 +686,29 @@ class MovementChain:
         P = self.roll_chain.P
         ends, mid = np.flatnonzero(self._end), np.flatnonzero(~self._end)
         leave = P[np.ix_(ends, mid)]
-        # I - P[mid, mid]: its inverse is the expected visits to the mid-turn states before the turn ends.
-        self._stay = np.eye(mid.size) - P[np.ix_(mid, mid)]
-        # Through them: where the turn ends, and the landings on the way.
-        through = np.linalg.solve(self._stay, np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]]))
+        self._mid_step = P[np.ix_(mid, mid)]
+        # Through the mid-turn states: where the turn ends, and the landings on the way.
+        through = self._through_mid(np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]]))
         turn = P[np.ix_(ends, ends)] + leave @ through[:, :ends.size]
         self._turn_landings = self._roll_landings[ends] + leave @ through[:, ends.size:]
         self._ends, self._mid = ends, mid
         labels = self.roll_chain.labels
         self.turn_chain = MarkovChain(turn, [labels[i] for i in ends.tolist()])
+
+    def _through_mid(self, x: NDArray[np.float64], before: bool = False) -> NDArray[np.float64]:
+        """``(I - N)^-1 x`` (``x (I - N)^-1`` with ``before``), ``N`` the rolls from mid-turn states to
+        mid-turn states: ``(I - N)^-1`` holds the expected visits to them before the turn ends.
+
+        A double adds one to the doubles rolled and the last double allowed detains, so at most
+        ``doubles_to_jail - 2`` such rolls follow one another: ``N`` to that power and beyond is zero,
+        and ``(I - N)^-1 = I + N + N^2 + ...`` is a short sum of non-negative terms (nothing cancels,
+        as in GTH).
+        """
+        total, term = x.copy(), x
+        for _ in range(self._doubles - 2):
+            term = term @ self._mid_step if before else self._mid_step @ term
+            total += term
+        return total
 
     # ------------------------------------------------------------------ construction
     def _enumerate_rolls(self) -> tuple[list[NDArray[np.float64]], NDArray[np.float64], NDArray[np.float64]]:
@@ -770,7 +784,7 @@ class MovementChain:
         pi = np.zeros(self.roll_chain.n)
         pi[self._ends] = self.turn_chain.stationary
         sent = self.turn_chain.stationary @ self.roll_chain.P[np.ix_(self._ends, self._mid)]
-        pi[self._mid] = np.linalg.solve(self._stay.T, sent)
+        pi[self._mid] = self._through_mid(sent, before=True)
         return pi / pi.sum()
 
     @property
