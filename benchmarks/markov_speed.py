@@ -3,9 +3,11 @@
 Run: ``python benchmarks/markov_speed.py [--repeats R] [--rolls N] [--record]``. For each board it
 prints the median of R runs of
 
-- the chain: ``MovementChain(board, jail=...)`` built afresh (no cache) and solved for all three views,
-  beside one LAPACK solve (``numpy.linalg.solve``) of the stationary equations of the same roll-to-roll
-  matrix, and their ratio (target: at most 10);
+- the chain: ``MovementChain(board, jail=...)`` built afresh (not :func:`movement_chain`'s cache) and
+  solved for all three views, beside one LAPACK solve (``numpy.linalg.solve``) of the stationary
+  equations of the same roll-to-roll matrix, and their ratio (target: at most 10); the board's rolls
+  and arrivals, which both jail strategies share, kept as a chain built again keeps them, and (``cold``)
+  worked out afresh as well, as for a board's first chain;
 - the simulator: ``simulate_landings`` with doubles, detention and cycled decks (no burn-in), in rolls
   per second, with each token's own shuffled decks (``cycled``, the default) and with uniform draws,
   beside plain numpy dice-and-move (no doubles, jail or cards) for scale, and the ratio of the two
@@ -57,7 +59,7 @@ def main() -> None:
 
     from millionaire import load_board
     from millionaire.landing_sim import DECK_MODES, _Decks, _Tables, simulate_landings
-    from millionaire.markov import VIEWS, CardPolicy, MovementChain
+    from millionaire.markov import _MOVES, VIEWS, CardPolicy, MovementChain
     from millionaire.rules import RuleSet
 
     def plain_dice(rolls: int, tokens: int) -> None:
@@ -80,7 +82,12 @@ def main() -> None:
                 for per in VIEWS:
                     chain.probabilities(per)
 
+            def solve_cold() -> None:
+                _MOVES.clear()
+                solve()
+
             seconds = median_time(solve, args.repeats)
+            cold = median_time(solve_cold, args.repeats)
             matrix = MovementChain(board, jail=jail).roll_chain.P
             equations = matrix.T - np.eye(matrix.shape[0])
             equations[-1] = 1.0  # pi (P - I) = 0 with the last equation replaced by sum(pi) = 1
@@ -89,7 +96,8 @@ def main() -> None:
             lapack = median_time(lambda: np.linalg.solve(equations, right), 50 * args.repeats)
             lines.append(f"chain      {name:<20} jail {jail:<5} build + solve {1000 * seconds:6.2f} ms, "
                          f"one LAPACK solve ({matrix.shape[0]} states) {1e6 * lapack:5.0f} us, "
-                         f"ratio {seconds / lapack:5.1f} (median of {args.repeats})")
+                         f"ratio {seconds / lapack:5.1f}; cold {1000 * cold:6.2f} ms, ratio {cold / lapack:5.1f} "
+                         f"(median of {args.repeats})")
         for decks in DECK_MODES:
             simulated[name, decks] = median_time(lambda: simulate_landings(
                 board, rolls=args.rolls, tokens=args.tokens, burn_in=0, decks=decks, seed=1), args.repeats)
