@@ -5,9 +5,9 @@ prints the median of R runs of
 
 - the chain: ``MovementChain(board, jail=...)`` built afresh (not :func:`movement_chain`'s cache) and
   solved for all three views, beside one LAPACK solve (``numpy.linalg.solve``) of the stationary
-  equations of the same roll-to-roll matrix, and their ratio (target: at most 10); the board's rolls
-  and arrivals, which both jail strategies share, kept as a chain built again keeps them, and (``cold``)
-  worked out afresh as well, as for a board's first chain;
+  equations of the same roll-to-roll matrix, and their ratio (target: at most 10); the board's rolls,
+  arrivals and rule preset, which both jail strategies share, kept as a chain built again keeps them,
+  and (``cold``) worked out afresh as well, as for a board's first chain;
 - the simulator: ``simulate_landings`` with doubles, detention and cycled decks (no burn-in), in rolls
   per second, with each token's own shuffled decks (``cycled``, the default) and with uniform draws,
   beside plain numpy dice-and-move (no doubles, jail or cards) for scale, and the ratio of the two
@@ -59,7 +59,7 @@ def main() -> None:
 
     from millionaire import load_board
     from millionaire.landing_sim import DECK_MODES, _Decks, _Tables, simulate_landings
-    from millionaire.markov import _MOVES, VIEWS, CardPolicy, MovementChain
+    from millionaire.markov import _MOVES, _PRESETS, VIEWS, CardPolicy, MovementChain
     from millionaire.rules import RuleSet
 
     def plain_dice(rolls: int, tokens: int) -> None:
@@ -84,6 +84,7 @@ def main() -> None:
 
             def solve_cold() -> None:
                 _MOVES.clear()
+                _PRESETS.clear()
                 solve()
 
             seconds = median_time(solve, args.repeats)

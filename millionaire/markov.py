@@ -515,11 +515,39 @@ class _BoardMoves:
         arrive = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
         self.free_detain = np.tile(detain_after, size)
+        self._detained: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
         self._resolutions: dict[int, _Resolution] = {}
         self.arrivals = [self.arrive(cell, True, []) for cell in range(size)]
         self.ends, self.landings = self.tally()
         for array in (self.free_arrive, self.free_detain, self.ends, self.landings):
             array.setflags(write=False)
+
+    def detained_rolls(self, jail: str) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """From each detained state ``w`` (turns waited, one state for ``"short"``), under the jail
+        strategy ``jail``: ``arrive[k][w, c]`` as for ``free_arrive``, ``detain[w]`` detained again,
+        ``wait[w, v]`` a miss that waits on; worked out once per strategy."""
+        if jail not in self._detained:
+            board, rules, doubles = self.board, self.rules, self.rules.doubles_to_jail
+            states = rules.jail_max_turns if jail == "long" else 1
+            arrive, detain, wait = np.zeros((doubles, states, board.size)), np.zeros(states), np.zeros((states, states))
+            for waited in range(states):  # a detained token, from the jail cell
+                for prob, die1, die2 in self.dice:
+                    if jail == "long":
+                        result = movement.jail_roll(rules, waited, die1, die2)
+                        if result.outcome == "stay":
+                            wait[waited, waited + 1] += prob
+                        else:
+                            arrive[0, waited, movement.step(board, board.jail, result.steps)[0]] += prob
+                        continue
+                    move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
+                    if move.to_jail:
+                        detain[waited] += prob
+                    else:
+                        arrive[move.doubles if die1 == die2 else 0, waited, move.destination] += prob
+            for array in (arrive, detain, wait):
+                array.setflags(write=False)
+            self._detained[jail] = (arrive, detain, wait)
+        return self._detained[jail]
 
     def arrive(self, cell: int, by_roll: bool, active: list[int]) -> _Resolution:
         """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
@@ -588,6 +616,17 @@ class _BoardMoves:
         return ends.reshape(size, size + 1), landings.reshape(size, size)
 
 
+_PRESETS: dict[str, RuleSet] = {}
+
+
+def _preset(board_key: str) -> RuleSet:
+    """``RuleSet.for_board(board_key)``, made once per key (a rule set does not change)."""
+    rules = _PRESETS.get(board_key)
+    if rules is None:
+        rules = _PRESETS[board_key] = RuleSet.for_board(board_key)
+    return rules
+
+
 _MOVES: OrderedDict[tuple[object, ...], _BoardMoves] = OrderedDict()
 _MOVES_SIZE = 16
 
@@ -652,7 +691,7 @@ class MovementChain:
         if jail not in JAIL_STRATEGIES:
             raise ValueError(f"jail strategy must be one of {', '.join(JAIL_STRATEGIES)}, got {jail!r}")
         self.board = board
-        self.rules = rules if rules is not None else RuleSet.for_board(board.key)
+        self.rules = rules if rules is not None else _preset(board.key)
         self.jail = jail
         self.policy = policy if policy is not None else CardPolicy()
         size, doubles = board.size, self.rules.doubles_to_jail
@@ -717,29 +756,14 @@ class MovementChain:
         Returns ``(arrive, detain, wait)``: ``arrive[k][s, c]`` the probability that the roll from
         state ``s`` arrives on cell ``c`` by the dice with ``k`` doubles carried to the next roll of the
         turn (0: the turn ends); ``detain[s]`` the third double; ``wait[s, t]`` a detained token's miss.
-        The free states' rolls are the board's (:class:`_BoardMoves`); the detained token's are added here.
+        The free states' rolls, then the detained ones', are the board's (:class:`_BoardMoves`).
         """
-        board, rules, count, moves = self.board, self.rules, self._count, self._moves
-        jailed = count - self._jail0
-        arrive = [np.concatenate([free, np.zeros((jailed, self._size))]) for free in moves.free_arrive]
-        detain, wait = np.zeros(count), np.zeros((count, count))
-        detain[:self._jail0] = moves.free_detain
-        for state in range(self._jail0, count):  # a detained token, from the jail cell
-            waited = state - self._jail0
-            for prob, die1, die2 in moves.dice:
-                if self.jail == "long":
-                    result = movement.jail_roll(rules, waited, die1, die2)
-                    if result.outcome == "stay":
-                        wait[state, self._jail0 + waited + 1] += prob
-                    else:
-                        arrive[0][state, movement.step(board, board.jail, result.steps)[0]] += prob
-                    continue
-                move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
-                if move.to_jail:
-                    detain[state] += prob
-                else:
-                    arrive[move.doubles if die1 == die2 else 0][state, move.destination] += prob
-        return arrive, detain, wait
+        moves, jail0 = self._moves, self._jail0
+        jailed_arrive, jailed_detain, jailed_wait = moves.detained_rolls(self.jail)
+        arrive = [np.concatenate([free, jailed]) for free, jailed in zip(moves.free_arrive, jailed_arrive)]
+        wait = np.zeros((self._count, self._count))
+        wait[jail0:, jail0:] = jailed_wait
+        return arrive, np.concatenate([moves.free_detain, jailed_detain]), wait
 
     def _assemble(self, ends: NDArray[np.float64]) -> NDArray[np.float64]:
         """The roll-to-roll matrix over all states, given where arrivals on each cell end
@@ -901,7 +925,7 @@ def movement_chain(board: Board, rules: RuleSet | None = None, jail: str = "shor
     >>> movement_chain(board) is movement_chain(board, RuleSet.monopoly(), "short", CardPolicy())
     True
     """
-    rules = rules if rules is not None else RuleSet.for_board(board.key)
+    rules = rules if rules is not None else _preset(board.key)
     policy = policy if policy is not None else CardPolicy()
     key = (board.key, rules, jail, policy)
     chain = _CACHE.get(key)
