@@ -21,6 +21,7 @@ gain nothing from several BLAS threads and lose when the cores are busy: ``--bla
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import statistics
@@ -34,9 +35,13 @@ BOARDS = ("millionaire-classic", "monopoly-us")
 SECTION = "## Markov chain and landing simulator (`benchmarks/markov_speed.py`)"
 
 
-def median_time(run, repeats: int) -> float:
+def median_time(run, repeats: int, collect: bool = False) -> float:
+    """The median time of ``repeats`` calls of ``run``; with ``collect``, each after a full garbage
+    collection (not timed), so that no call pays for collecting what the others left."""
     times = []
     for _ in range(repeats):
+        if collect:
+            gc.collect()
         start = time.perf_counter()
         run()
         times.append(time.perf_counter() - start)
@@ -87,18 +92,25 @@ def main() -> None:
                 _PRESETS.clear()
                 solve()
 
-            seconds = median_time(solve, args.repeats)
-            cold = median_time(solve_cold, args.repeats)
             matrix = MovementChain(board, jail=jail).roll_chain.P
             equations = matrix.T - np.eye(matrix.shape[0])
             equations[-1] = 1.0  # pi (P - I) = 0 with the last equation replaced by sum(pi) = 1
             right = np.zeros(matrix.shape[0])
             right[-1] = 1.0
-            lapack = median_time(lambda: np.linalg.solve(equations, right), 50 * args.repeats)
+            # Interleaved, so that a busy machine slows both sides of a ratio alike: in each repetition
+            # a build, a board's first build and the median of 20 LAPACK solves.
+            times: dict[str, list[float]] = {"warm": [], "cold": [], "lapack": []}
+            for _ in range(args.repeats):
+                times["warm"].append(median_time(solve, 1, collect=True))
+                times["cold"].append(median_time(solve_cold, 1, collect=True))
+                times["lapack"].append(median_time(lambda: np.linalg.solve(equations, right), 20))
+            seconds, cold, lapack = (statistics.median(times[key]) for key in ("warm", "cold", "lapack"))
+            ratio, cold_ratio = (statistics.median(t / one for t, one in zip(times[key], times["lapack"]))
+                                 for key in ("warm", "cold"))
             lines.append(f"chain      {name:<20} jail {jail:<5} build + solve {1000 * seconds:6.2f} ms, "
                          f"one LAPACK solve ({matrix.shape[0]} states) {1e6 * lapack:5.0f} us, "
-                         f"ratio {seconds / lapack:5.1f}; cold {1000 * cold:6.2f} ms, ratio {cold / lapack:5.1f} "
-                         f"(median of {args.repeats})")
+                         f"ratio {ratio:5.1f}; cold {1000 * cold:6.2f} ms, ratio {cold_ratio:5.1f} "
+                         f"(medians of {args.repeats})")
         for decks in DECK_MODES:
             simulated[name, decks] = median_time(lambda: simulate_landings(
                 board, rolls=args.rolls, tokens=args.tokens, burn_in=0, decks=decks, seed=1), args.repeats)
