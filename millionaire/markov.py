@@ -266,7 +266,7 @@ class MarkovChain:
         mutual = reach & reach.T
         closed = ~(reach & ~mutual).any(axis=1)  # reaches only the states that reach it back
         first = mutual.argmax(axis=1)  # each state's class by its first member
-        classes = [tuple(int(i) for i in np.flatnonzero(mutual[member])) for member in np.unique(first[closed])]
+        classes = [tuple(np.flatnonzero(mutual[member]).tolist()) for member in np.unique(first[closed])]
         return tuple(classes)
 
     @cached_property
@@ -627,12 +627,12 @@ def _preset(board_key: str) -> RuleSet:
     return rules
 
 
-_MOVES: OrderedDict[tuple[object, ...], _BoardMoves] = OrderedDict()
+_MOVES: dict[tuple[object, ...], _BoardMoves] = {}
 _MOVES_SIZE = 16
 
 
 def _board_moves(board: Board, rules: RuleSet, policy: CardPolicy) -> _BoardMoves:
-    """The :class:`_BoardMoves` of a board, rule set and card policy, kept for the last 16; a
+    """The :class:`_BoardMoves` of a board, rule set and card policy, kept for up to 16 of them; a
     different board with the same key, or a policy that cannot be a key, is worked out afresh."""
     try:
         key = (board.key, rules, policy)
@@ -641,10 +641,9 @@ def _board_moves(board: Board, rules: RuleSet, policy: CardPolicy) -> _BoardMove
         return _BoardMoves(board, rules, policy)
     if moves is None or (moves.board is not board and moves.board != board):
         moves = _BoardMoves(board, rules, policy)
+        if len(_MOVES) >= _MOVES_SIZE:
+            _MOVES.clear()
         _MOVES[key] = moves
-        if len(_MOVES) > _MOVES_SIZE:
-            _MOVES.popitem(last=False)
-    _MOVES.move_to_end(key)
     return moves
 
 
@@ -710,7 +709,7 @@ class MovementChain:
         cells, rolled = (keep // doubles).tolist(), (keep % doubles).tolist()
         labels = [(cell, d) if f else ("jail", state - self._jail0)
                   for cell, d, f, state in zip(cells, rolled, free.tolist(), keep.tolist())]
-        self.roll_chain = MarkovChain(full[np.ix_(keep, keep)], labels)
+        self.roll_chain = MarkovChain(full[keep[:, None], keep], labels)
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
         rolled_landings = sum(arrive[keep] for arrive in self._rolls[0]) @ self._moves.landings
         jail = int(np.searchsorted(keep, self._jail0))  # a board where nobody is detained (Junior) has no such state
@@ -724,11 +723,11 @@ class MovementChain:
         next turn pass through mid-turn states (doubles rolled) until one ends it."""
         P = self.roll_chain.P
         ends, mid = np.flatnonzero(self._end), np.flatnonzero(~self._end)
-        leave = P[np.ix_(ends, mid)]
-        self._mid_step = P[np.ix_(mid, mid)]
+        leave = P[ends[:, None], mid]
+        self._mid_step = P[mid[:, None], mid]
         # Through the mid-turn states: where the turn ends, and the landings on the way.
-        through = self._through_mid(np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]]))
-        turn = P[np.ix_(ends, ends)] + leave @ through[:, :ends.size]
+        through = self._through_mid(np.column_stack([P[mid[:, None], ends], self._roll_landings[mid]]))
+        turn = P[ends[:, None], ends] + leave @ through[:, :ends.size]
         self._turn_landings = self._roll_landings[ends] + leave @ through[:, ends.size:]
         self._ends, self._mid = ends, mid
         labels = self.roll_chain.labels
@@ -807,7 +806,7 @@ class MovementChain:
         smaller one to solve."""
         pi = np.zeros(self.roll_chain.n)
         pi[self._ends] = self.turn_chain.stationary
-        sent = self.turn_chain.stationary @ self.roll_chain.P[np.ix_(self._ends, self._mid)]
+        sent = self.turn_chain.stationary @ self.roll_chain.P[self._ends[:, None], self._mid]
         pi[self._mid] = self._through_mid(sent, before=True)
         return pi / pi.sum()
 
