@@ -21,7 +21,6 @@ gain nothing from several BLAS threads and lose when the cores are busy: ``--bla
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
 import statistics
@@ -35,13 +34,9 @@ BOARDS = ("millionaire-classic", "monopoly-us")
 SECTION = "## Markov chain and landing simulator (`benchmarks/markov_speed.py`)"
 
 
-def median_time(run, repeats: int, collect: bool = False) -> float:
-    """The median time of ``repeats`` calls of ``run``; with ``collect``, each after a full garbage
-    collection (not timed), so that no call pays for collecting what the others left."""
+def median_time(run, repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        if collect:
-            gc.collect()
         start = time.perf_counter()
         run()
         times.append(time.perf_counter() - start)
@@ -101,8 +96,8 @@ def main() -> None:
             # a build, a board's first build and the median of 20 LAPACK solves.
             times: dict[str, list[float]] = {"warm": [], "cold": [], "lapack": []}
             for _ in range(args.repeats):
-                times["warm"].append(median_time(solve, 1, collect=True))
-                times["cold"].append(median_time(solve_cold, 1, collect=True))
+                times["warm"].append(median_time(solve, 1))
+                times["cold"].append(median_time(solve_cold, 1))
                 times["lapack"].append(median_time(lambda: np.linalg.solve(equations, right), 20))
             seconds, cold, lapack = (statistics.median(times[key]) for key in ("warm", "cold", "lapack"))
             ratio, cold_ratio = (statistics.median(t / one for t, one in zip(times[key], times["lapack"]))
