@@ -1,7 +1,7 @@
 """Markov speed: building and solving the exact movement chain, and the vectorised landing simulator.
 
 Run: ``python benchmarks/markov_speed.py [--repeats R] [--rolls N] [--record]``. For each board it
-prints the median of R runs of
+prints the median CPU time of R runs of
 
 - the chain: ``MovementChain(board, jail=...)`` built afresh (not :func:`movement_chain`'s cache) and
   solved for all three views, beside one LAPACK solve (``numpy.linalg.solve``) of the stationary
@@ -35,11 +35,13 @@ SECTION = "## Markov chain and landing simulator (`benchmarks/markov_speed.py`)"
 
 
 def median_time(run, repeats: int) -> float:
+    """The median CPU time of ``repeats`` calls of ``run``: on a shared machine a run the scheduler
+    sets aside for a time slice keeps its CPU time (its wall time would jump by milliseconds)."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times)
 
 
