@@ -1,11 +1,13 @@
 """Markov speed: building and solving the exact movement chain, and the vectorised landing simulator.
 
 Run: ``python benchmarks/markov_speed.py [--repeats R] [--rolls N] [--record]``. For each board it
-prints the median of R runs of
+prints the median CPU time of R runs of
 
-- the chain: ``MovementChain(board, jail=...)`` built afresh (no cache) and solved for all three views,
-  beside one LAPACK solve (``numpy.linalg.solve``) of the stationary equations of the same roll-to-roll
-  matrix, and their ratio (target: at most 10);
+- the chain: ``MovementChain(board, jail=...)`` built afresh (not :func:`movement_chain`'s cache) and
+  solved for all three views, beside one LAPACK solve (``numpy.linalg.solve``) of the stationary
+  equations of the same roll-to-roll matrix, and their ratio (target: at most 10); the board's rolls,
+  arrivals and rule preset, which both jail strategies share, kept as a chain built again keeps them,
+  and (``cold``) worked out afresh as well, as for a board's first chain;
 - the simulator: ``simulate_landings`` with doubles, detention and cycled decks (no burn-in), in rolls
   per second, with each token's own shuffled decks (``cycled``, the default) and with uniform draws,
   beside plain numpy dice-and-move (no doubles, jail or cards) for scale, and the ratio of the two
@@ -33,11 +35,13 @@ SECTION = "## Markov chain and landing simulator (`benchmarks/markov_speed.py`)"
 
 
 def median_time(run, repeats: int) -> float:
+    """The median CPU time of ``repeats`` calls of ``run``: on a shared machine a run the scheduler
+    sets aside for a time slice keeps its CPU time (its wall time would jump by milliseconds)."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times)
 
 
@@ -57,7 +61,7 @@ def main() -> None:
 
     from millionaire import load_board
     from millionaire.landing_sim import DECK_MODES, _Decks, _Tables, simulate_landings
-    from millionaire.markov import VIEWS, CardPolicy, MovementChain
+    from millionaire.markov import _MOVES, _PRESETS, VIEWS, CardPolicy, MovementChain
     from millionaire.rules import RuleSet
 
     def plain_dice(rolls: int, tokens: int) -> None:
@@ -80,16 +84,30 @@ def main() -> None:
                 for per in VIEWS:
                     chain.probabilities(per)
 
-            seconds = median_time(solve, args.repeats)
+            def solve_cold() -> None:
+                _MOVES.clear()
+                _PRESETS.clear()
+                solve()
+
             matrix = MovementChain(board, jail=jail).roll_chain.P
             equations = matrix.T - np.eye(matrix.shape[0])
             equations[-1] = 1.0  # pi (P - I) = 0 with the last equation replaced by sum(pi) = 1
             right = np.zeros(matrix.shape[0])
             right[-1] = 1.0
-            lapack = median_time(lambda: np.linalg.solve(equations, right), 50 * args.repeats)
+            # Interleaved, so that a busy machine slows both sides of a ratio alike: in each repetition
+            # a build, a board's first build and the median of 20 LAPACK solves.
+            times: dict[str, list[float]] = {"warm": [], "cold": [], "lapack": []}
+            for _ in range(args.repeats):
+                times["warm"].append(median_time(solve, 1))
+                times["cold"].append(median_time(solve_cold, 1))
+                times["lapack"].append(median_time(lambda: np.linalg.solve(equations, right), 20))
+            seconds, cold, lapack = (statistics.median(times[key]) for key in ("warm", "cold", "lapack"))
+            ratio, cold_ratio = (statistics.median(t / one for t, one in zip(times[key], times["lapack"]))
+                                 for key in ("warm", "cold"))
             lines.append(f"chain      {name:<20} jail {jail:<5} build + solve {1000 * seconds:6.2f} ms, "
                          f"one LAPACK solve ({matrix.shape[0]} states) {1e6 * lapack:5.0f} us, "
-                         f"ratio {seconds / lapack:5.1f} (median of {args.repeats})")
+                         f"ratio {ratio:5.1f}; cold {1000 * cold:6.2f} ms, ratio {cold_ratio:5.1f} "
+                         f"(medians of {args.repeats})")
         for decks in DECK_MODES:
             simulated[name, decks] = median_time(lambda: simulate_landings(
                 board, rolls=args.rolls, tokens=args.tokens, burn_in=0, decks=decks, seed=1), args.repeats)

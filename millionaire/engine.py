@@ -380,12 +380,20 @@ class Game:
         """True when :meth:`apply` would accept ``action`` now."""
         return not self.state.finished and isinstance(action, Action) and not self._problem(self.state.pending, action)
 
-    def run(self, max_rounds: int | None = None) -> GameResult:
+    def run(self, max_rounds: int | None = None, each_round: Any = None) -> GameResult:
         """Play to the end with the agents; stop after ``max_rounds`` rounds (the richest wins then).
 
         Every answer is checked as :meth:`apply` checks it, except those of agents marked
         ``trusted`` (the built-in strategies, whose answers come from the engine's own checks and
         are tested through :meth:`apply` by the property tests): the fast path for simulations.
+        ``each_round``, a function of the game, is called at every round boundary the game goes
+        on past (a new round begun, nothing of it played), to watch a game without stopping it.
+
+        >>> from millionaire import load_board
+        >>> game = Game(load_board("millionaire-classic"), agents=["cautious"] * 2, seed=1, record_events=False)
+        >>> begun = []
+        >>> game.run(max_rounds=3, each_round=lambda g: begun.append(g.state.round)).rounds, begun
+        (3, [2, 3])
         """
         if _SEALED and type(self) is Game:
             check_sealed(Game, _SEALED)
@@ -396,7 +404,11 @@ class Game:
         # Trusted agents answer the decision's data directly (no Decision wrapper, no re-check).
         answers = [agent.answer if getattr(agent, "trusted", False) else None for agent in agents]
         problem = self._problem
+        begun = state.round
         while not state.finished:
+            if each_round is not None and state.round != begun:
+                begun = state.round
+                each_round(self)
             data = state.pending
             if data is None:  # a round limit set after the game had stopped at a turn boundary
                 self.advance()

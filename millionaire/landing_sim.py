@@ -219,10 +219,12 @@ class _Decks:
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
         if mode == "cycled" and self.count:
-            # Card numbers are small: 32-bit rows shuffle and gather faster (the same shuffles as 64-bit).
-            self.cards = np.empty((tokens, self.width), dtype=np.int32)
+            # Card numbers are small: rows of the smallest integers that hold them (one byte for up to 256
+            # cards) shuffle and gather faster, with the same shuffles as 64-bit rows.
+            small = np.min_scalar_type(self.width - 1)
+            self.cards = np.empty((tokens, self.width), dtype=small)
             for n, o in zip(self.lengths, self.offsets):
-                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n, dtype=np.int32), (tokens, n)), axis=1)
+                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n, dtype=small), (tokens, n)), axis=1)
             self.cards = self.cards.ravel()
             self.pointers = np.zeros(tokens * self.count, dtype=np.int64)
 

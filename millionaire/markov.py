@@ -151,16 +151,27 @@ def gth_solve(P: ArrayLike) -> NDArray[np.float64]:
     >>> gth_solve([[0.9, 0.1], [0.5, 0.5]]).round(6)
     array([0.833333, 0.166667])
     """
-    a = check_transition_matrix(P).copy()
+    return _gth(check_transition_matrix(P).copy())
+
+
+def _gth(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    """:func:`gth_solve` of a transition matrix already checked; ``a`` is overwritten.
+
+    State k is folded into the states before it, ``a[:k, :k] += a[:k, k] a[k, :k] / leave``, written
+    in place through views: a few numpy calls a state.
+    """
     n = a.shape[0]
+    total, outer = np.add.reduce, np.multiply.outer
     for k in range(n - 1, 0, -1):
-        leave = a[k, :k].sum()
+        row = a[k, :k]
+        leave = float(total(row))
         if leave <= 0.0:
             raise ValueError(f"the chain is not irreducible: state {k} cannot reach states 0..{k - 1} "
                              "among those not yet eliminated")
         column = a[:k, k]
         column /= leave
-        a[:k, :k] += column[:, None] * a[k, :k]
+        block = a[:k, :k]
+        block += outer(column, row)
     pi = np.zeros(n)
     pi[0] = 1.0
     for k in range(1, n):
@@ -255,7 +266,7 @@ class MarkovChain:
         mutual = reach & reach.T
         closed = ~(reach & ~mutual).any(axis=1)  # reaches only the states that reach it back
         first = mutual.argmax(axis=1)  # each state's class by its first member
-        classes = [tuple(int(i) for i in np.flatnonzero(mutual[member])) for member in np.unique(first[closed])]
+        classes = [tuple(np.flatnonzero(mutual[member]).tolist()) for member in np.unique(first[closed])]
         return tuple(classes)
 
     @cached_property
@@ -275,7 +286,8 @@ class MarkovChain:
                              "its stationary distribution is not unique")
         members = list(classes[0])
         pi = np.zeros(self.n)
-        pi[members] = gth_solve(self.P[np.ix_(members, members)])
+        inside = self.P.copy() if len(members) == self.n else self.P[np.ix_(members, members)]
+        pi[members] = _gth(inside)  # a closed class of a transition matrix: its rows sum to 1
         pi.setflags(write=False)
         return pi
 
@@ -454,6 +466,187 @@ class ArrivalOutcome(NamedTuple):
     detained: bool = False
 
 
+class _BoardMoves:
+    """What a board, a rule set and a card policy make of every roll and arrival, whatever the jail
+    strategy; kept per board by :func:`_board_moves`, so the two jail strategies (and a chain built
+    again) share it.
+
+    Attributes
+    ----------
+    dice
+        ``(probability, die1, die2)`` of every roll (one die: Junior).
+    free_arrive, free_detain
+        From each free state ``cell * doubles + doubles rolled``: ``free_arrive[k][s, c]`` the
+        probability that the roll arrives on cell ``c`` with ``k`` doubles carried to the next roll
+        (0: the turn ends); ``free_detain[s]`` the probability of the third double.
+    arrivals
+        For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`).
+    ends, landings
+        Where arrivals on each cell end (``ends[c, e]``, ``e == size`` for detention) and the
+        expected landings on each cell on the way (``landings[c, l]``).
+    """
+
+    def __init__(self, board: Board, rules: RuleSet, policy: CardPolicy) -> None:
+        self.board, self.rules, self.policy = board, rules, policy
+        size, doubles = board.size, rules.doubles_to_jail
+        self.dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
+        # What each roll does from each count of doubles, wherever the token stands; then from every cell at once.
+        detain_after = np.zeros(doubles)
+        rolled_before: list[int] = []
+        carried: list[int] = []
+        moved: list[int] = []
+        weight: list[float] = []
+        for rolled in range(doubles):
+            for prob, die1, die2 in self.dice:
+                steps, after, to_jail = movement.roll_steps(rules, rolled, die1, die2)
+                if to_jail:
+                    detain_after[rolled] += prob
+                else:
+                    rolled_before.append(rolled)
+                    carried.append(after if die1 == die2 else 0)
+                    moved.append(steps)
+                    weight.append(prob)
+        totals = sorted(set(moved))
+        lands = np.array([[movement.step(board, cell, total)[0] for total in totals] for cell in range(size)])
+        free = size * doubles
+        states = np.arange(size)[:, None] * doubles + np.array(rolled_before)  # (cell, roll) -> free state
+        flat = (np.array(carried) * free + states) * size + lands[:, np.searchsorted(totals, moved)]
+        weights = np.broadcast_to(np.array(weight), flat.shape)
+        arrive = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * free * size)
+        self.free_arrive = arrive.reshape(doubles, free, size)
+        self.free_detain = np.tile(detain_after, size)
+        self._detained: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
+        self._resolutions: dict[int, _Resolution] = {}
+        self.arrivals = [self.arrive(cell, True, []) for cell in range(size)]
+        self.ends, self.landings = self.tally()
+        for array in (self.free_arrive, self.free_detain, self.ends, self.landings):
+            array.setflags(write=False)
+
+    def detained_rolls(self, jail: str) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """From each detained state ``w`` (turns waited, one state for ``"short"``), under the jail
+        strategy ``jail``: ``arrive[k][w, c]`` as for ``free_arrive``, ``detain[w]`` detained again,
+        ``wait[w, v]`` a miss that waits on; worked out once per strategy."""
+        if jail not in self._detained:
+            board, rules, doubles = self.board, self.rules, self.rules.doubles_to_jail
+            states = rules.jail_max_turns if jail == "long" else 1
+            arrive, detain, wait = np.zeros((doubles, states, board.size)), np.zeros(states), np.zeros((states, states))
+            for waited in range(states):  # a detained token, from the jail cell
+                for prob, die1, die2 in self.dice:
+                    if jail == "long":
+                        result = movement.jail_roll(rules, waited, die1, die2)
+                        if result.outcome == "stay":
+                            wait[waited, waited + 1] += prob
+                        else:
+                            arrive[0, waited, movement.step(board, board.jail, result.steps)[0]] += prob
+                        continue
+                    move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
+                    if move.to_jail:
+                        detain[waited] += prob
+                    else:
+                        arrive[move.doubles if die1 == die2 else 0, waited, move.destination] += prob
+            for array in (arrive, detain, wait):
+                array.setflags(write=False)
+            self._detained[jail] = (arrive, detain, wait)
+        return self._detained[jail]
+
+    def arrive(self, cell: int, by_roll: bool, active: list[int]) -> _Resolution:
+        """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
+
+        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained. Card
+        draws, jumps and detention come from :func:`movement.arrival`, card moves from the policy;
+        ``active`` holds the cells whose arrivals are being followed (a card leading back to one of
+        them would never end).
+        """
+        key = cell if by_roll else -1 - cell
+        if key in self._resolutions:
+            return self._resolutions[key]
+        if cell in active:
+            path = " → ".join(map(str, [*active, cell]))
+            raise ValueError(f"board {self.board.key!r}: the cards can move a token round in a circle ({path}); "
+                             "the chain cannot enumerate an endless chain of draws")
+        active.append(cell)
+        size = self.board.size
+        arrival = movement.arrival(self.board, self.rules, cell, by_roll)
+        result: _Resolution = {}
+        if arrival.action == "stay":
+            result[(cell, (cell,))] = 1.0
+        elif arrival.action == "detain":
+            result[(size, (cell,))] = 1.0
+        elif arrival.action == "jump":
+            for (end, cells), p in self.arrive(arrival.cell, False, active).items():
+                result[(end, (cell, *cells))] = p
+        else:
+            deck = self.board.decks[arrival.deck].cards
+            draw = 1.0 / len(deck)
+            moving = [card for card in deck if card.moves_token]
+            if len(moving) < len(deck):  # the other cards leave the token where it is
+                result[(cell, (cell,))] = draw * (len(deck) - len(moving))
+            for card in moving:
+                for q, destination, detain in self.policy.outcomes(self.board, card, cell):
+                    if detain or destination < 0:
+                        key_ = (size if detain else cell, (cell,))
+                        result[key_] = result.get(key_, 0.0) + draw * q
+                        continue
+                    for (end, cells), p in self.arrive(destination, False, active).items():
+                        key_ = (end, (cell, *cells))
+                        result[key_] = result.get(key_, 0.0) + draw * q * p
+        active.pop()
+        self._resolutions[key] = result
+        return result
+
+    def tally(self, avoid: int = -1) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Where arrivals on each cell end (``ends[c, e]``, ``e == size`` for detention) and the expected
+        landings on each cell on the way (``landings[c, l]``); with ``avoid``, only the ways that never
+        land on that cell."""
+        size = self.board.size
+        end_at: list[int] = []
+        land_at: list[int] = []
+        end_weight: list[float] = []
+        land_weight: list[float] = []
+        for cell, outcomes in enumerate(self.arrivals):
+            for (end, cells), p in outcomes.items():
+                if avoid in cells:
+                    continue
+                end_at.append(cell * (size + 1) + end)
+                end_weight.append(p)
+                land_at.extend(cell * size + landed for landed in cells)
+                land_weight.extend([p] * len(cells))
+        ends: NDArray[np.float64] = np.bincount(end_at, end_weight, minlength=size * (size + 1))
+        landings: NDArray[np.float64] = np.bincount(land_at, land_weight, minlength=size * size)
+        return ends.reshape(size, size + 1), landings.reshape(size, size)
+
+
+_PRESETS: dict[str, RuleSet] = {}
+
+
+def _preset(board_key: str) -> RuleSet:
+    """``RuleSet.for_board(board_key)``, made once per key (a rule set does not change)."""
+    rules = _PRESETS.get(board_key)
+    if rules is None:
+        rules = _PRESETS[board_key] = RuleSet.for_board(board_key)
+    return rules
+
+
+_MOVES: dict[tuple[object, ...], _BoardMoves] = {}
+_MOVES_SIZE = 16
+
+
+def _board_moves(board: Board, rules: RuleSet, policy: CardPolicy) -> _BoardMoves:
+    """The :class:`_BoardMoves` of a board, rule set and card policy, kept for up to 16 of them; a
+    different board with the same key, or a policy that cannot be a key, is worked out afresh."""
+    try:
+        key = (board.key, rules, policy)
+        moves = _MOVES.get(key)
+    except TypeError:  # a policy whose chooser cannot be hashed
+        return _BoardMoves(board, rules, policy)
+    if moves is None or (moves.board is not board and moves.board != board):
+        moves = _BoardMoves(board, rules, policy)
+        if len(_MOVES) >= _MOVES_SIZE:
+            _MOVES.clear()
+        _MOVES[key] = moves
+    return moves
+
+
 class MovementChain:
     """The exact Markov chain of one token's movement on a board under a rule set.
 
@@ -497,7 +690,7 @@ class MovementChain:
         if jail not in JAIL_STRATEGIES:
             raise ValueError(f"jail strategy must be one of {', '.join(JAIL_STRATEGIES)}, got {jail!r}")
         self.board = board
-        self.rules = rules if rules is not None else RuleSet.for_board(board.key)
+        self.rules = rules if rules is not None else _preset(board.key)
         self.jail = jail
         self.policy = policy if policy is not None else CardPolicy()
         size, doubles = board.size, self.rules.doubles_to_jail
@@ -505,22 +698,23 @@ class MovementChain:
         # States: cell * doubles + doubles rolled (free), then jail0 + turns waited (detained).
         self._jail0 = size * doubles
         self._count = self._jail0 + (self.rules.jail_max_turns if jail == "long" else 1)
-        self._resolutions: dict[int, _Resolution] = {}
-        self._active: list[int] = []
+        self._moves = _board_moves(board, self.rules, self.policy)
         self._rolls = self._enumerate_rolls()
-        self._arrivals = [self._arrive(cell, True) for cell in range(size)]
-        ends, landings = self._tally(self._arrivals)
-        full = self._assemble(ends)
+        full = self._assemble(self._moves.ends)
         keep = np.flatnonzero(_reachable(full > 0, 0))  # from START, nothing rolled yet
         self._keep = keep
-        self._bin = np.where(keep < self._jail0, keep // doubles, size)
-        self._end = (keep >= self._jail0) | (keep % doubles == 0)
-        self.roll_chain = MarkovChain(full[np.ix_(keep, keep)], [self._label(s) for s in keep])
+        free = keep < self._jail0
+        self._bin = np.where(free, keep // doubles, size)
+        self._end = ~free | (keep % doubles == 0)
+        cells, rolled = (keep // doubles).tolist(), (keep % doubles).tolist()
+        labels = [(cell, d) if f else ("jail", state - self._jail0)
+                  for cell, d, f, state in zip(cells, rolled, free.tolist(), keep.tolist())]
+        self.roll_chain = MarkovChain(full[keep[:, None], keep], labels)
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
-        rolled = sum(arrive[keep] @ landings for arrive in self._rolls[0])
+        rolled_landings = sum(arrive[keep] for arrive in self._rolls[0]) @ self._moves.landings
         jail = int(np.searchsorted(keep, self._jail0))  # a board where nobody is detained (Junior) has no such state
         detained = self.roll_chain.P[:, jail] if jail < keep.size else np.zeros(keep.size)
-        self._roll_landings = np.column_stack([rolled, detained])
+        self._roll_landings = np.column_stack([rolled_landings, detained])
         self._turns_to_land: dict[int, float] = {}
         self._build_turn_chain()
 
@@ -529,137 +723,46 @@ class MovementChain:
         next turn pass through mid-turn states (doubles rolled) until one ends it."""
         P = self.roll_chain.P
         ends, mid = np.flatnonzero(self._end), np.flatnonzero(~self._end)
-        leave = P[np.ix_(ends, mid)]
-        # Expected visits to the mid-turn states before the turn ends (the rolls after a double).
-        self._visits = np.linalg.inv(np.eye(mid.size) - P[np.ix_(mid, mid)])
-        # Through them: where the turn ends, and the landings on the way.
-        through = self._visits @ np.column_stack([P[np.ix_(mid, ends)], self._roll_landings[mid]])
-        turn = P[np.ix_(ends, ends)] + leave @ through[:, :ends.size]
+        leave = P[ends[:, None], mid]
+        self._mid_step = P[mid[:, None], mid]
+        # Through the mid-turn states: where the turn ends, and the landings on the way.
+        through = self._through_mid(np.column_stack([P[mid[:, None], ends], self._roll_landings[mid]]))
+        turn = P[ends[:, None], ends] + leave @ through[:, :ends.size]
         self._turn_landings = self._roll_landings[ends] + leave @ through[:, ends.size:]
         self._ends, self._mid = ends, mid
-        self.turn_chain = MarkovChain(turn, [self.roll_chain.labels[i] for i in ends])
+        labels = self.roll_chain.labels
+        self.turn_chain = MarkovChain(turn, [labels[i] for i in ends.tolist()])
+
+    def _through_mid(self, x: NDArray[np.float64], before: bool = False) -> NDArray[np.float64]:
+        """``(I - N)^-1 x`` (``x (I - N)^-1`` with ``before``), ``N`` the rolls from mid-turn states to
+        mid-turn states: ``(I - N)^-1`` holds the expected visits to them before the turn ends.
+
+        A double adds one to the doubles rolled and the last double allowed detains, so at most
+        ``doubles_to_jail - 2`` such rolls follow one another: ``N`` to that power and beyond is zero,
+        and ``(I - N)^-1 = I + N + N^2 + ...`` is a short sum of non-negative terms (nothing cancels,
+        as in GTH).
+        """
+        total, term = x.copy(), x
+        for _ in range(self._doubles - 2):
+            term = term @ self._mid_step if before else self._mid_step @ term
+            total += term
+        return total
 
     # ------------------------------------------------------------------ construction
-    def _label(self, state: int) -> tuple[object, int]:
-        state = int(state)
-        if state >= self._jail0:
-            return ("jail", state - self._jail0)
-        return divmod(state, self._doubles)
-
     def _enumerate_rolls(self) -> tuple[list[NDArray[np.float64]], NDArray[np.float64], NDArray[np.float64]]:
         """Every state's next roll, from :mod:`movement`.
 
         Returns ``(arrive, detain, wait)``: ``arrive[k][s, c]`` the probability that the roll from
         state ``s`` arrives on cell ``c`` by the dice with ``k`` doubles carried to the next roll of the
         turn (0: the turn ends); ``detain[s]`` the third double; ``wait[s, t]`` a detained token's miss.
+        The free states' rolls, then the detained ones', are the board's (:class:`_BoardMoves`).
         """
-        board, rules, size, doubles, count = self.board, self.rules, self._size, self._doubles, self._count
-        dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]  # one die: Junior
-        # What each roll does from each count of doubles, wherever the token stands; then from every cell at once.
-        detain_after = np.zeros(doubles)
-        rolled_before: list[int] = []
-        carried: list[int] = []
-        moved: list[int] = []
-        weight: list[float] = []
-        for rolled in range(doubles):
-            for prob, die1, die2 in dice:
-                steps, after, to_jail = movement.roll_steps(rules, rolled, die1, die2)
-                if to_jail:
-                    detain_after[rolled] += prob
-                else:
-                    rolled_before.append(rolled)
-                    carried.append(after if die1 == die2 else 0)
-                    moved.append(steps)
-                    weight.append(prob)
-        totals = sorted(set(moved))
-        lands = np.array([[movement.step(board, cell, total)[0] for total in totals] for cell in range(size)])
-        states = np.arange(size)[:, None] * doubles + np.array(rolled_before)  # (cell, roll) -> free state
-        flat = (np.array(carried) * count + states) * size + lands[:, np.searchsorted(totals, moved)]
-        weights = np.broadcast_to(np.array(weight), flat.shape)
-        arrive_all = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * count * size)
-        arrive: list[NDArray[np.float64]] = list(arrive_all.reshape(doubles, count, size))
-        detain, wait = np.zeros(count), np.zeros((count, count))
-        detain[:self._jail0] = np.tile(detain_after, size)
-        for state in range(self._jail0, count):  # a detained token, from the jail cell
-            waited = state - self._jail0
-            for prob, die1, die2 in dice:
-                if self.jail == "long":
-                    result = movement.jail_roll(rules, waited, die1, die2)
-                    if result.outcome == "stay":
-                        wait[state, self._jail0 + waited + 1] += prob
-                    else:
-                        arrive[0][state, movement.step(board, board.jail, result.steps)[0]] += prob
-                    continue
-                move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
-                if move.to_jail:
-                    detain[state] += prob
-                else:
-                    arrive[move.doubles if die1 == die2 else 0][state, move.destination] += prob
-        return arrive, detain, wait
-
-    def _arrive(self, cell: int, by_roll: bool) -> _Resolution:
-        """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
-
-        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained. Card
-        draws, jumps and detention come from :func:`movement.arrival`, card moves from the policy.
-        """
-        key = cell if by_roll else -1 - cell
-        if key in self._resolutions:
-            return self._resolutions[key]
-        if cell in self._active:
-            path = " → ".join(map(str, [*self._active, cell]))
-            raise ValueError(f"board {self.board.key!r}: the cards can move a token round in a circle ({path}); "
-                             "the chain cannot enumerate an endless chain of draws")
-        self._active.append(cell)
-        size = self._size
-        arrival = movement.arrival(self.board, self.rules, cell, by_roll)
-        result: _Resolution = {}
-        if arrival.action == "stay":
-            result[(cell, (cell,))] = 1.0
-        elif arrival.action == "detain":
-            result[(size, (cell,))] = 1.0
-        elif arrival.action == "jump":
-            for (end, cells), p in self._arrive(arrival.cell, False).items():
-                result[(end, (cell, *cells))] = p
-        else:
-            deck = self.board.decks[arrival.deck].cards
-            draw = 1.0 / len(deck)
-            moving = [card for card in deck if card.moves_token]
-            if len(moving) < len(deck):  # the other cards leave the token where it is
-                result[(cell, (cell,))] = draw * (len(deck) - len(moving))
-            for card in moving:
-                for q, destination, detain in self.policy.outcomes(self.board, card, cell):
-                    if detain or destination < 0:
-                        key_ = (size if detain else cell, (cell,))
-                        result[key_] = result.get(key_, 0.0) + draw * q
-                        continue
-                    for (end, cells), p in self._arrive(destination, False).items():
-                        key_ = (end, (cell, *cells))
-                        result[key_] = result.get(key_, 0.0) + draw * q * p
-        self._active.pop()
-        self._resolutions[key] = result
-        return result
-
-    def _tally(self, arrivals: list[_Resolution], avoid: int = -1) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """Where arrivals on each cell end (``ends[c, e]``, ``e == size`` for detention) and the expected
-        landings on each cell on the way (``landings[c, l]``); with ``avoid``, only the ways that never
-        land on that cell."""
-        size = self._size
-        end_at: list[int] = []
-        land_at: list[int] = []
-        end_weight: list[float] = []
-        land_weight: list[float] = []
-        for cell, outcomes in enumerate(arrivals):
-            for (end, cells), p in outcomes.items():
-                if avoid in cells:
-                    continue
-                end_at.append(cell * (size + 1) + end)
-                end_weight.append(p)
-                land_at.extend(cell * size + landed for landed in cells)
-                land_weight.extend([p] * len(cells))
-        ends: NDArray[np.float64] = np.bincount(end_at, end_weight, minlength=size * (size + 1))
-        landings: NDArray[np.float64] = np.bincount(land_at, land_weight, minlength=size * size)
-        return ends.reshape(size, size + 1), landings.reshape(size, size)
+        moves, jail0 = self._moves, self._jail0
+        jailed_arrive, jailed_detain, jailed_wait = moves.detained_rolls(self.jail)
+        arrive = [np.concatenate([free, jailed]) for free, jailed in zip(moves.free_arrive, jailed_arrive)]
+        wait = np.zeros((self._count, self._count))
+        wait[jail0:, jail0:] = jailed_wait
+        return arrive, np.concatenate([moves.free_detain, jailed_detain]), wait
 
     def _assemble(self, ends: NDArray[np.float64]) -> NDArray[np.float64]:
         """The roll-to-roll matrix over all states, given where arrivals on each cell end
@@ -692,7 +795,7 @@ class MovementChain:
         if isinstance(cell, bool) or not isinstance(cell, (int, np.integer)) or not 0 <= cell < self._size:
             raise ValueError(f"cell must be 0..{self._size - 1}, got {cell!r}")
         ways = [ArrivalOutcome(p, self.board.jail if end == self._size else end, cells, end == self._size)
-                for (end, cells), p in self._arrive(int(cell), by_roll).items()]
+                for (end, cells), p in self._moves.arrive(int(cell), by_roll, []).items()]
         return tuple(sorted(ways, key=lambda w: (-w.probability, w.landed, w.detained)))
 
     @cached_property
@@ -703,7 +806,8 @@ class MovementChain:
         smaller one to solve."""
         pi = np.zeros(self.roll_chain.n)
         pi[self._ends] = self.turn_chain.stationary
-        pi[self._mid] = (self.turn_chain.stationary @ self.roll_chain.P[np.ix_(self._ends, self._mid)]) @ self._visits
+        sent = self.turn_chain.stationary @ self.roll_chain.P[self._ends[:, None], self._mid]
+        pi[self._mid] = self._through_mid(sent, before=True)
         return pi / pi.sum()
 
     @property
@@ -771,7 +875,7 @@ class MovementChain:
         return self._turns_to_land[cell]
 
     def _solve_turns_to_land(self, target: int) -> float:
-        avoid = self._tally(self._arrivals, avoid=target)[0]
+        avoid = self._moves.tally(avoid=target)[0]
         if not self._roll_landings[:, target].any():
             return float("inf")  # no roll from any reachable state lands there
         keep = self._keep
@@ -820,7 +924,7 @@ def movement_chain(board: Board, rules: RuleSet | None = None, jail: str = "shor
     >>> movement_chain(board) is movement_chain(board, RuleSet.monopoly(), "short", CardPolicy())
     True
     """
-    rules = rules if rules is not None else RuleSet.for_board(board.key)
+    rules = rules if rules is not None else _preset(board.key)
     policy = policy if policy is not None else CardPolicy()
     key = (board.key, rules, jail, policy)
     chain = _CACHE.get(key)

@@ -456,3 +456,39 @@ def test_chain_gives_the_recorded_results_on_every_board(name):
             np.testing.assert_allclose(chain.roll_chain.stationary, old["roll_stationary"], rtol=1e-11, atol=1e-14)
             np.testing.assert_allclose(chain.after_turns(3), old["after_3_turns"], rtol=1e-11, atol=1e-14)
             assert chain.rolls_per_turn == pytest.approx(old["rolls_per_turn"], rel=1e-12)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_censoring_by_the_short_sum_equals_a_linear_solve(chains, name):
+    """A double adds one to the doubles rolled, so the rolls between mid-turn states, N, vanish at the
+    power doubles_to_jail - 1 and the sum I + N + ... is (I - N)^-1."""
+    for jail in JAILS:
+        chain = chains[name, jail]
+        step = chain._mid_step
+        assert not np.linalg.matrix_power(step, chain.rules.doubles_to_jail - 1).any()
+        x = np.random.default_rng(0).random((step.shape[0], 3))
+        stay = np.eye(step.shape[0]) - step
+        np.testing.assert_allclose(chain._through_mid(x), np.linalg.solve(stay, x), rtol=1e-13)
+        np.testing.assert_allclose(chain._through_mid(x.T, before=True), np.linalg.solve(stay.T, x).T, rtol=1e-13)
+
+
+def test_the_board_rolls_and_arrivals_are_shared_by_jail_strategies_not_by_other_boards_or_policies(tmp_path):
+    board = load_board("monopoly-us")
+    short, long = MovementChain(board, jail="short"), MovementChain(board, jail="long")
+    assert short._moves is long._moves
+    assert MovementChain(board, RuleSet.monopoly().replace(doubles_to_jail=4))._moves is not short._moves
+    assert MovementChain(board, policy=CardPolicy(choose="last"))._moves is not short._moves
+    changed = tmp_path / "monopoly.toml"
+    source = (ROOT / "millionaire" / "boards" / "monopoly_us.toml").read_text(encoding="utf-8")
+    changed.write_text(source.replace("steps = -3", "steps = -2"), encoding="utf-8")
+    assert MovementChain(load_board(changed))._moves is not short._moves
+
+    class Unhashable:  # a chooser that cannot be a key is followed afresh each time, with the same result
+        __hash__ = None
+
+        def __call__(self, options, position):
+            return options[0]
+
+    picky = CardPolicy(choose=Unhashable())
+    assert MovementChain(board, policy=picky)._moves is not MovementChain(board, policy=picky)._moves
+    np.testing.assert_array_equal(MovementChain(board, policy=picky).probabilities("roll"), short.probabilities("roll"))

@@ -107,25 +107,44 @@ def _play_round(game: Game, target: int) -> None:
             advance()
 
 
+_VALUES: dict[tuple[str, RuleSet], tuple[Board, np.ndarray, np.ndarray]] = {}
+
+
+def _values(board: Board, game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's worth to its owner, unmortgaged and mortgaged (price, less the loan), and the
+    cost of one building on it; kept per board and rule set, as every game of a tournament asks."""
+    key = (board.key, game.rules)
+    kept = _VALUES.get(key)
+    if kept is None or kept[0] is not board:
+        cells = board.cells
+        prices = np.array([cell.price for cell in cells], dtype=np.int64)
+        loans = np.array([game.mortgage_value(c) if cells[c].ownable else 0 for c in range(board.size)], dtype=np.int64)
+        building = np.array([board.industries[c.industry].build_price if c.industry >= 0 else 0 for c in cells],
+                            dtype=np.int64)
+        kept = (board, np.stack([prices, prices - loans]), building)
+        if len(_VALUES) > 16:
+            _VALUES.clear()
+        _VALUES[key] = kept
+    return kept[1], kept[2]
+
+
 def _holdings(board: Board, game: Game, owners: list[list[int]], mortgages: list[list[bool]],
-              levels: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+              levels: list[list[int]], seen: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """The properties of every seat at each observation and what they are worth (the non-cash part of
     :meth:`Game.net_worth`: price, less the loan when mortgaged, plus the buildings at cost), worked
-    out for the whole game at once from the owners, mortgages and buildings seen."""
-    cells = board.cells
-    prices = np.array([cell.price for cell in cells], dtype=np.int64)
-    loans = np.array([game.mortgage_value(c) if cells[c].ownable else 0 for c in range(board.size)], dtype=np.int64)
-    building = np.array([board.industries[c.industry].build_price if c.industry >= 0 else 0 for c in cells], dtype=np.int64)
+    out for the whole game at once: ``owners``, ``mortgages`` and ``levels`` list each position of
+    the properties once, ``seen`` which of them each observation saw."""
+    prices, building = _values(board, game)
     owner = np.array(owners, dtype=np.int64).reshape(len(owners), board.size)
-    value = np.where(np.array(mortgages, dtype=bool).reshape(owner.shape), prices - loans, prices)
-    value = value + np.array(levels, dtype=np.int64).reshape(owner.shape) * building
+    value = np.where(np.array(mortgages, dtype=bool).reshape(owner.shape), prices[1], prices[0])
+    value += np.array(levels, dtype=np.int64).reshape(owner.shape) * building
     players = len(game.state.players)
     held = owner >= 0
     slot = (np.arange(len(owners))[:, None] * players + owner)[held]
     size = len(owners) * players
     worth = np.bincount(slot, weights=value[held], minlength=size).astype(np.int64).reshape(len(owners), players)
     owned = np.bincount(slot, minlength=size).reshape(len(owners), players)
-    return worth, owned
+    return worth[seen], owned[seen]
 
 
 @dataclass(frozen=True)
@@ -167,29 +186,41 @@ def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: 
     players = len(strategies)
     rounds: list[int] = []
     first_bankruptcy = -1
+    # Each position of the properties once (they change in few rounds), and which one each observation saw.
     owners: list[list[int]] = []
     mortgages: list[list[bool]] = []
     levels: list[list[int]] = []
+    seen: list[int] = []
     cash: list[list[int]] = []
     out: list[list[bool]] = []
     shares: list[list[int]] = []
-    for done, g in play_by_round(game, max_rounds):
+
+    def observe(g: Game) -> None:
+        nonlocal first_bankruptcy
         state = g.state
+        done = rounds_played(state) if state.finished else state.round - 1  # the rounds before the one begun
         players_now = state.players
-        if first_bankruptcy < 0 and any(p.bankrupt for p in players_now):
+        bankrupt = [p.bankrupt for p in players_now]
+        if first_bankruptcy < 0 and True in bankrupt:
             first_bankruptcy = done
         if done % every and not state.finished:
-            continue
+            return
         rounds.append(done)
-        owners.append(list(state.owner))
-        mortgages.append(list(state.mortgaged))
-        levels.append(list(state.level))
+        if not owners or state.owner != owners[-1] or state.mortgaged != mortgages[-1] or state.level != levels[-1]:
+            owners.append(list(state.owner))
+            mortgages.append(list(state.mortgaged))
+            levels.append(list(state.level))
+        seen.append(len(owners) - 1)
         cash.append([p.cash for p in players_now])
-        out.append([p.bankrupt for p in players_now])
+        out.append(bankrupt)
         market = state.market
         if market is not None:
             shares.append([count * market["price"] for count in market["shares"]])
-    holdings, owned = _holdings(board, game, owners, mortgages, levels)
+
+    observe(game)
+    game.run(_check_max_rounds(max_rounds), each_round=observe)  # observe at every round boundary, then at the end
+    observe(game)
+    holdings, owned = _holdings(board, game, owners, mortgages, levels, seen)
     worth = np.array(cash, dtype=np.int64).reshape(holdings.shape) + holdings
     if shares:
         worth += np.array(shares, dtype=np.int64).reshape(holdings.shape)
