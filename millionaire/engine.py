@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from . import movement
+from . import movement, queries
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
@@ -35,33 +35,11 @@ from .insurance import claim_split
 from .jackpot import payout
 from .notation import to_notation
 from .rules import RuleSet
-from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
+from .queries import kept_refusal as kept_refusal  # a name of this module before the queries had theirs
+from .state import GameState, PlayerState, has_market, net_worth, new_market
 
 #: Card effects kept until they can be carried out, then carried out unasked (``RuleSet.keep_until_possible``).
 OWED_EFFECTS = ("return_plot", "auction_others_plot", "auction_unowned")
-
-
-#: Refusals made once, by key, cell and the cell's name (a plain dict lookup each: no key to build).
-_KEPT_REFUSALS: dict[str, dict[int, dict[str, str]]] = {}
-
-
-def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
-    """``Refusal(key)``, or ``Refusal(key, name=name, cell=cell)`` about a cell, made once and kept: the
-    engine asks the same question of the same plot again and again (is it fully built?).
-
-    >>> kept_refusal("fully_built", 7, "Bakery") is kept_refusal("fully_built", 7, "Bakery")
-    True
-    """
-    cells = _KEPT_REFUSALS.get(key)
-    if cells is None:
-        cells = _KEPT_REFUSALS[key] = {}
-    names = cells.get(cell)
-    if names is None:
-        names = cells[cell] = {}
-    found = names.get(name)
-    if found is None:
-        found = names[name] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
-    return found
 
 
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
@@ -78,10 +56,9 @@ def _tables(board: Board, rules: RuleSet) -> _Tables:
     cached = _TABLES.get(key)
     if cached is not None and cached[0] is board:
         return cached[1]
-    rate, fee = rules.mortgage_rate, rules.redemption_fee
     tables: _Tables = (
         [cell.ownable for cell in board.cells],
-        [(int(c.price * rate), int(c.price * rate) + int(c.price * fee)) for c in board.cells],
+        [(queries.mortgage_value(board, rules, c), queries.redemption_cost(board, rules, c)) for c in range(board.size)],
         [(movement.arrival(board, rules, c, False), movement.arrival(board, rules, c, True)) for c in range(board.size)],
     )
     if len(_TABLES) >= 32:
@@ -194,9 +171,6 @@ class Game:
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self._tax_first: bool = self.rules.holding_tax_first
-        self._plot_locks: bool = self.rules.locked_by_building == "plot"
-        self._despite_mortgage: bool = self.rules.monopoly_despite_mortgage
-        self._no_mortgages: list[bool] = [False] * board.size
         # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
         self._elite: bool = has_market(board)
         self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
@@ -483,110 +457,43 @@ class Game:
             names=tuple(self.names),
         )
 
-    # ------------------------------------------------------------------ queries
+    # ------------------------------------------------------------------ queries (the rules' answers: millionaire.queries)
     def net_worth(self, seat: int) -> int:
         """Cash, plus properties at price (mortgaged: less the loan), plus buildings at what they cost."""
         return net_worth(self.state, self.board, seat)
 
     def owned(self, seat: int) -> list[int]:
         """Cells owned by ``seat``."""
-        owner = self.state.owner
-        return [c for c in self.board.ownable if owner[c] == seat]
+        return queries.owned(self.board, self.state, seat)
 
     def complete_industries(self, seat: int) -> tuple[int, ...]:
         """Industries ``seat`` holds whole and unmortgaged."""
-        # The test of state.industry_owner, written out: compiled, its Sequence parameters make the
-        # agents' two calls a turn cost ~45% more instructions per player-turn (46,174 against 31,642).
-        owner, mortgaged = self.state.owner, self.state.mortgaged
-        found = []
-        for industry in self.board.industries:
-            for cell in industry.cells:
-                if owner[cell] != seat or mortgaged[cell]:
-                    break
-            else:
-                found.append(industry.index)
-        return tuple(found)
+        return queries.complete_industries(self.board, self.state, seat)
 
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
         """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
-        found = industry_owner(self.board, self.state.owner, self.state.mortgaged, industry)
-        return found >= 0 and (seat is None or found == seat)
+        return queries.industry_complete(self.board, self.state, industry, seat)
 
     def industry_built(self, cell: int) -> bool:
         """True when some plot of this cell's industry has a building."""
-        industry = self.board.cells[cell].industry
-        if industry < 0:
-            return False
-        level = self.state.level
-        for plot in self.board.industries[industry].cells:
-            if level[plot]:
-                return True
-        return False
+        return queries.industry_built(self.board, self.state, cell)
 
     def building_locks(self, cell: int) -> bool:
-        """True when buildings keep ``cell`` from being mortgaged, traded or lost to a card: a building
-        on the plot itself, or (``RuleSet.locked_by_building`` = ``"industry"``) anywhere in its industry."""
-        if self._plot_locks:
-            return self.state.level[cell] > 0
-        return self.industry_built(cell)
+        """True when buildings keep ``cell`` from being mortgaged, traded or lost to a card (:func:`~millionaire.queries.building_locks`)."""
+        return queries.building_locks(self.board, self.rules, self.state, cell)
 
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
-        state, top = self.state, self.rules.small_per_large + 1
-        small = sum(level for level in state.level if level < top)
-        large = sum(1 for level in state.level if level == top)
-        small_supply, large_supply = self.rules.small_supply, self.rules.large_supply
-        return (None if small_supply is None else small_supply - small,
-                None if large_supply is None else large_supply - large)
+        return queries.supply(self.rules, self.state)
 
     def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
-        state, board = self.state, self.board
-        owner = state.owner[cell]
-        if owner < 0 or state.mortgaged[cell]:
-            return 0
-        info = board.cells[cell]
-        if info.kind is CellKind.PLOT:
-            level = state.level[cell]
-            amount = info.rent[level]
-            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, self._monopoly_mortgaged(),
-                                                                   info.industry) >= 0:
-                amount *= self.rules.monopoly_multiplier
-            return amount * multiplier
-        if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
-            amount = info.ticket
-            if industry_owner(board, state.owner, self._monopoly_mortgaged(), info.industry) >= 0:
-                amount *= self.rules.monopoly_multiplier
-            return amount * multiplier
-        count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
-        if info.kind is CellKind.RAILROAD:
-            return info.rent[min(count, len(info.rent)) - 1] * multiplier
-        factor = dice_multiplier or info.dice_multipliers[min(count, len(info.dice_multipliers)) - 1]
-        return factor * (dice_total if dice_total is not None else state.last_roll)
-
-    def _monopoly_mortgaged(self) -> list[bool]:
-        """The mortgages that break a monopoly's multiplied rent: all of them, or none under
-        ``RuleSet.monopoly_despite_mortgage`` (Monopoly: a mortgaged lot still completes the group)."""
-        return self._no_mortgages if self._despite_mortgage else self.state.mortgaged
+        return queries.rent(self.board, self.rules, self.state, cell, dice_total, multiplier, dice_multiplier)
 
     def liquidation_value(self, seat: int) -> int:
         """Cash plus everything selling every building and mortgaging every property would raise (and,
         in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price)."""
-        state, board, rules = self.state, self.board, self.rules
-        total = state.players[seat].cash
-        for cell in board.ownable:
-            if state.owner[cell] != seat:
-                continue
-            info = board.cells[cell]
-            if state.level[cell]:
-                total += state.level[cell] * int(board.industries[info.industry].build_price * rules.building_sell_rate)
-            if not state.mortgaged[cell]:
-                total += int(info.price * rules.mortgage_rate)
-        if self._shares_for_debts:
-            market = state.market
-            assert market is not None
-            total += market["shares"][seat] * market["price"]
-        return total
+        return queries.liquidation_value(self.board, self.rules, self.state, seat)
 
     def mortgage_value(self, cell: int) -> int:
         """What the bank lends on ``cell``."""
@@ -598,73 +505,24 @@ class Game:
 
     def build_price(self, cell: int) -> int:
         """Price of one building on ``cell``'s industry."""
-        return self.board.industries[self.board.cells[cell].industry].build_price
+        return queries.build_price(self.board, cell)
 
     def build_problem(self, seat: int, cell: int, free: bool = False) -> str:
         """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
         pays for the building)."""
-        state, board = self.state, self.board
-        info = board.cells[cell]
-        if info.kind is not CellKind.PLOT:
-            return Refusal("not_a_plot", cell=cell)
-        if state.owner[cell] != seat:
-            return kept_refusal("not_yours", cell, info.name_en)
-        if not self.industry_complete(info.industry, seat):
-            return kept_refusal("industry_incomplete", cell, info.name_en)
-        level = state.level[cell]
-        top = self.rules.small_per_large + 1
-        if level >= top:
-            return kept_refusal("fully_built", cell, info.name_en)
-        cells = board.industries[info.industry].cells
-        if level > min(state.level[c] for c in cells):
-            return kept_refusal("build_evenly", cell, info.name_en)
-        rules = self.rules
-        if rules.small_supply is not None or rules.large_supply is not None:
-            small_left, large_left = self.supply()
-            if level == top - 1:
-                if large_left is not None and large_left < 1:
-                    return Refusal("no_large_left")
-            elif small_left is not None and small_left < 1:
-                return Refusal("no_small_left")
-        if not free and state.players[seat].cash < self.build_price(cell):
-            return Refusal("cash_short", cash=state.players[seat].cash, price=self.build_price(cell))
-        return ""
+        return queries.build_problem(self.board, self.rules, self.state, seat, cell, free)
 
     def sell_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
-        state, board = self.state, self.board
-        info = board.cells[cell]
-        if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
-            return Refusal("not_your_plot", cell=cell)
-        if not state.level[cell]:
-            return kept_refusal("no_building", cell, info.name_en)
-        if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
-            return kept_refusal("sell_evenly")
-        return ""
+        return queries.sell_problem(self.board, self.state, seat, cell)
 
     def mortgage_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can."""
-        state = self.state
-        info = self.board.cells[cell]
-        if not info.ownable or state.owner[cell] != seat:
-            return Refusal("not_your_property", cell=cell)
-        if state.mortgaged[cell]:
-            return kept_refusal("already_mortgaged", cell, info.name_en)
-        if not self._loans[cell][0]:
-            return kept_refusal("no_loan", cell, info.name_en)
-        if self.building_locks(cell):
-            return kept_refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", cell, info.name_en)
-        return ""
+        return queries.mortgage_problem(self.board, self.rules, self.state, seat, cell)
 
     def redeem_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
-        state = self.state
-        info = self.board.cells[cell]
-        if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
-            return Refusal("not_your_mortgage", cell=cell)
-        if state.players[seat].cash < self.redemption_cost(cell):
-            return Refusal("cash_short", cash=state.players[seat].cash, price=self.redemption_cost(cell))
-        return ""
+        return queries.redeem_problem(self.board, self.rules, self.state, seat, cell)
 
     def can_build(self, seat: int, cell: int, free: bool = False) -> str:
         """Deprecated: the old name of :meth:`build_problem` (it returns ``""`` when building is allowed)."""
@@ -689,89 +547,40 @@ class Game:
     def tradeable(self, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
         """A property ``seat`` may trade or lose to a card: his, not locked by a building, and
         unmortgaged unless ``mortgaged_ok`` (trades under ``RuleSet.trade_mortgaged``)."""
-        state = self.state
-        return (self.board.cells[cell].ownable and state.owner[cell] == seat
-                and (mortgaged_ok or not state.mortgaged[cell]) and not self.building_locks(cell))
+        return queries.tradeable(self.board, self.rules, self.state, cell, seat, mortgaged_ok)
 
     def mortgage_transfer_fee(self, cell: int) -> int:
         """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
-        return int(self.board.cells[cell].price * self.rules.transfer_mortgage_fee)
+        return queries.mortgage_transfer_fee(self.board, self.rules, cell)
 
     def card_options(self, seat: int, effect: str) -> list[int]:
-        """The cells a card with ``effect`` may be used on by ``seat`` now.
-
-        Decisions where the rulebook is silent: a plot taken or auctioned by a card must be one that
-        could be traded (unmortgaged, not locked by a building: :meth:`building_locks`); a free branch
-        goes only where a branch (not the large building) is legal; a plot given back may be
-        mortgaged (the mortgage is cancelled) but not locked by a building.
-        """
-        state, board = self.state, self.board
-        if effect in ("take_plot", "auction_others_plot"):
-            return [c for c in board.ownable if state.owner[c] >= 0 and state.owner[c] != seat
-                    and self.tradeable(c, state.owner[c])]
-        if effect == "free_building":
-            small = self.rules.small_per_large
-            return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                    if state.level[c] < small and not self.build_problem(seat, c, free=True)]
-        if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
-            repay = self.rules.return_mortgaged_plot == "repay"
-            cash = state.players[seat].cash
-            return [c for c in board.ownable if state.owner[c] == seat and not self.building_locks(c)
-                    and (not state.mortgaged[c] or (repay and cash >= self.mortgage_value(c)))]
-        if effect == "auction_unowned":
-            return [c for c in board.ownable if state.owner[c] < 0]
-        if effect == "free_half":  # Junior: any free property, if the player has a kiosk to put on it
-            return [c for c in board.ownable if state.owner[c] < 0] if self.kiosks_left(seat) > 0 else []
-        return []
+        """The cells a card with ``effect`` may be used on by ``seat`` now (:func:`~millionaire.queries.card_options`)."""
+        return queries.card_options(self.board, self.rules, self.state, seat, effect)
 
     def trade_problem(self, seat: int, trade: Trade) -> str:
         """Why ``seat`` may not offer ``trade`` ("" when the offer is valid)."""
-        state = self.state
-        if not isinstance(trade, Trade):
-            return Refusal("not_a_trade")
-        malformed = trade.malformed()  # first: the fields below are read as the numbers they must be
-        if malformed:
-            return malformed
-        partner = trade.partner
-        if not 0 <= partner < len(state.players) or partner == seat:
-            return Refusal("partner", partner=partner)
-        if state.players[partner].bankrupt:
-            return Refusal("partner_bankrupt", player=state.players[partner].name)
-        if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
-                or trade.give_cards or trade.take_cards):
-            return Refusal("empty_offer")
-        mortgaged_ok = self.rules.trade_mortgaged
-        for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
-            if len(set(cells)) != len(cells):
-                return Refusal("cell_twice")
-            for cell in cells:
-                if not 0 <= cell < self.board.size:
-                    return Refusal("not_a_cell", cell=cell)
-                if not self.tradeable(cell, side, mortgaged_ok):
-                    info = self.board.cells[cell]
-                    if state.owner[cell] != side:
-                        return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
-                    if state.mortgaged[cell]:
-                        return kept_refusal("mortgaged", cell, info.name_en)
-                    return kept_refusal("plot_buildings" if self._plot_locks else "industry_buildings", cell, info.name_en)
-        for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
-            if cash > state.players[side].cash:
-                return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)
-        if mortgaged_ok:  # whoever receives a mortgaged property pays the fee at once
-            for cells, side, cash in ((trade.take_cells, seat, trade.take_cash - trade.give_cash),
-                                      (trade.give_cells, partner, trade.give_cash - trade.take_cash)):
-                fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
-                if fees > state.players[side].cash + cash:
-                    return Refusal("fees_after_trade", player=state.players[side].name, fees=fees)
-        for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
-            if len(set(cards)) != len(cards):
-                return Refusal("card_twice")
-            for card in cards:
-                if list(card) not in state.players[side].cards:
-                    return Refusal("card_not_theirs", player=state.players[side].name, card=card)
-                if self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
-                    return Refusal("release_only")
-        return ""
+        return queries.trade_problem(self.board, self.rules, self.state, seat, trade)
+
+    def kiosks_left(self, seat: int) -> int:
+        """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).
+
+        >>> from millionaire import Game, load_board
+        >>> Game(load_board("millionaire-junior"), agents=["cautious"] * 2, seed=1).kiosks_left(0)
+        14
+        """
+        return queries.kiosks_left(self.board, self.rules, self.state, seat)
+
+    def share_problem(self, seat: int, what: str, count: int) -> str:
+        """Why ``seat`` may not buy (``"buy_shares"``) or sell ``count`` shares now ("" when he may)."""
+        return queries.share_problem(self.state, seat, what, count)
+
+    def policy_problem(self, seat: int, number: int) -> str:
+        """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may)."""
+        return queries.policy_problem(self.board, self.state, seat, number)
+
+    def lot_options(self, seat: int) -> list[int]:
+        """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""
+        return queries.lot_options(self.board, self.state, seat)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -1247,7 +1056,7 @@ class Game:
             seat = owner[cells[0]]
             if seat < 0 or (only >= 0 and seat != only) or could[seat] or players[seat].cash < industry.build_price:
                 continue
-            # The test of state.industry_owner written out (see complete_industries), finding on the
+            # The test of queries.industry_owner written out (see complete_industries), finding on the
             # way a lowest plot: building is even, so only a lowest plot can take the next building.
             lowest = cells[0]
             for cell in cells:
@@ -1384,16 +1193,6 @@ class Game:
                 self.state.pending = {"kind": "present", "player": seat, "cell": cell, "from": giver,
                                       "askers": askers[position + 1:]}
                 return
-
-    def kiosks_left(self, seat: int) -> int:
-        """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).
-
-        >>> from millionaire import Game, load_board
-        >>> Game(load_board("millionaire-junior"), agents=["cautious"] * 2, seed=1).kiosks_left(0)
-        14
-        """
-        kiosks = self.rules.kiosks_per_player
-        return len(self.board.ownable) if kiosks is None else kiosks - len(self.owned(seat))
 
     # ------------------------------------------------------------------ auctions
     def _t_auction(self, cell: int, seller: int) -> None:
@@ -1722,39 +1521,6 @@ class Game:
         self._return_card(seat, card)
 
     # ------------------------------------------------------------------ Millionaire Elite: shares, insurance, the Auction cell
-    def share_problem(self, seat: int, what: str, count: int) -> str:
-        """Why ``seat`` may not buy (``"buy_shares"``) or sell ``count`` shares now ("" when he may)."""
-        market = self.state.market
-        assert market is not None
-        if count < 1:
-            return Refusal("shares_low")
-        if what == "buy_shares":
-            most = self.state.players[seat].cash // market["price"]
-            return "" if count <= most else Refusal("shares_cash", most=most)
-        held = market["shares"][seat]
-        return "" if count <= held else Refusal("shares_held", held=held)
-
-    def policy_problem(self, seat: int, number: int) -> str:
-        """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may).
-        A player holds at most one policy of each kind (decision)."""
-        policies = self.board.policies
-        if not 1 <= number <= len(policies):
-            return Refusal("policy_number", number=number, count=len(policies))
-        policy = policies[number - 1]
-        market = self.state.market
-        assert market is not None
-        if any(held[0] == policy.kind for held in market["policies"][seat]):
-            return Refusal("policy_held", kind=policy.kind)
-        cash = self.state.players[seat].cash
-        return "" if cash >= policy.premium else Refusal("premium_short", cash=cash, premium=policy.premium)
-
-    def lot_options(self, seat: int) -> list[int]:
-        """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""
-        market = self.state.market
-        assert market is not None
-        cash = self.state.players[seat].cash
-        return sorted(c for c in market["waiting"] if self.board.cells[c].price <= cash)
-
     def _market_actions(self, seat: int, data: dict[str, Any]) -> list[Action]:
         """The answers to an Elite question (amounts: the lowest and highest)."""
         actions = [Action.skip()]

@@ -19,16 +19,17 @@ from __future__ import annotations
 import copy as _copy
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from . import queries
 from .actions import Trade
 from .board import Board, CellKind
 from .dice import BATCH
 from .errors import SaveFileError, shown
+from .queries import industry_owner as industry_owner  # a name of this module before the queries had theirs
 from .rules import RuleSet
 
 SAVE_FORMAT = 1
@@ -269,18 +270,6 @@ def _bounded_int(digits: str, text: str) -> int:
 def _copy_dice(dice: dict[str, Any]) -> dict[str, Any]:
     """The dice state copied without walking the dice set to come (``buffer``) one by one."""
     return {key: list(value) if key == "buffer" else _copy.deepcopy(value) for key, value in dice.items()}
-
-
-def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool], industry: int) -> int:
-    """The seat holding every plot of ``industry`` with none mortgaged, or -1."""
-    cells = board.industries[industry].cells
-    first = owner[cells[0]]
-    if first < 0:
-        return -1
-    for cell in cells:
-        if owner[cell] != first or mortgaged[cell]:
-            return -1
-    return first
 
 
 def has_market(board: Board) -> bool:
@@ -549,7 +538,7 @@ class _StateLoader:
         if self.board.cells[cell].kind is not wanted or state.players[seat].position != cell:
             raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on an {wanted.value!r} cell there")
         if kind == "lot":
-            expected = self.engine(state).lot_options(seat)
+            expected = queries.lot_options(self.board, state, seat)
             if state.rules.auction_cell_draw and len(data["options"]) == 1 and data["options"][0] in expected:
                 return  # the draw named one waiting plot he can pay for
             if data["options"] != expected:
@@ -567,7 +556,7 @@ class _StateLoader:
                             "sent back to START, to another player")
         if not self.board.cells[cell].ownable or state.owner[cell] >= 0:
             raise self.fail("pending.cell", f"is {cell}, not a free property")
-        if not self.engine(state).kiosks_left(seat):
+        if not queries.kiosks_left(self.board, state.rules, state, seat):
             raise self.fail("pending.player", f"is seat {seat}, who has no kiosk left to put on it")
 
     def claim_fits(self, state: GameState, data: dict[str, Any]) -> None:
@@ -674,7 +663,7 @@ class _StateLoader:
         if state.players[seat].position != cell:
             raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who stands on "
                             f"cell {state.players[seat].position}")
-        if state.rules.kiosks_per_player is not None and self.engine(state).kiosks_left(seat) <= 0:
+        if state.rules.kiosks_per_player is not None and queries.kiosks_left(self.board, state.rules, state, seat) <= 0:
             raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who has no kiosk left")
 
     def auction_fits(self, state: GameState, data: dict[str, Any]) -> None:
@@ -706,7 +695,7 @@ class _StateLoader:
         if purpose == "move":
             expected = self.move_options(state, seat)
         else:
-            expected = [list(self.engine(state).card_options(seat, purpose))]
+            expected = [list(queries.card_options(self.board, state.rules, state, seat, purpose))]
         if options not in expected:
             raise self.fail("pending.options", f"are {shown(options)} but a {purpose!r} choice of seat {seat} "
                             f"here has {' or '.join(map(shown, expected)) or 'none'}")
@@ -740,9 +729,9 @@ class _StateLoader:
             raise self.fail("pending", f"asks seat {seat} to raise {amount} for {payee} but the next step "
                             f"({shown(step)}) is not that payment")
         cash = state.players[seat].cash
-        if not cash < amount <= self.engine(state).liquidation_value(seat):
+        if not cash < amount <= queries.liquidation_value(self.board, state.rules, state, seat):
             raise self.fail("pending.amount", f"is {amount} but seat {seat} has {cash} in cash and could raise "
-                            f"{self.engine(state).liquidation_value(seat)} in all")
+                            f"{queries.liquidation_value(self.board, state.rules, state, seat)} in all")
 
     def reply_fits(self, state: GameState, data: dict[str, Any]) -> None:
         """A trade offer made by the current player in his window, or by a debtor to his creditor
@@ -762,7 +751,7 @@ class _StateLoader:
             raise self.fail("pending.resume.offers", "must count the offer being answered")
         if resume.get("kind") != "raise":
             self.window_fits(state, resume, "pending.resume")
-        problem = self.engine(state).trade_problem(offerer, trade)
+        problem = queries.trade_problem(self.board, state.rules, state, offerer, trade)
         if problem:
             raise self.fail("pending.trade", f"is not an offer seat {offerer} could make: {problem}")
 
@@ -787,12 +776,6 @@ class _StateLoader:
                 raise self.fail(label, f"lands in a way no roll, card or jump does: {shown(task)}")
         elif name == "pay" and task[1] < 0:
             raise self.fail(f"{label}[1]", f"must be a seat: only players pay by a step, got {task[1]}")
-
-    def engine(self, state: GameState) -> Any:
-        """A game on ``state`` that only answers questions (card options, trades, what selling raises)."""
-        from .engine import Game  # the engine reads states: imported when used
-
-        return Game(self.board, state.rules, [None] * len(state.players), state=state, record_events=False)
 
     def player(self, seat: int, data: Any) -> PlayerState:
         label = f"players[{seat}]"
