@@ -28,6 +28,7 @@ from . import movement, queries
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
+from .decisions import HANDLERS
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, BOX, FUND, Event, describe
@@ -588,54 +589,7 @@ class Game:
         data = self.state.pending
         if data is None:
             return []
-        seat, kind = data["player"], data["kind"]
-        player = self.state.players[seat]
-        actions: list[Action] = []
-        if kind == "roll":
-            actions.append(Action.roll())
-            if player.detained:
-                if player.cash >= self.rules.jail_fine:
-                    actions.append(Action.pay_fine())
-                card = player.has_card("jail_free", self.board)
-                if card:
-                    actions.append(Action.use_card(tuple(card)))
-            actions += self._window_actions(seat, redeem=True)
-        elif kind == "manage":
-            actions.append(Action.roll() if data["again"] else Action.end_turn())
-            actions += self._window_actions(seat, redeem=self.rules.redeem_any_time)
-        elif kind == "buy":
-            if player.cash >= self.board.cells[data["cell"]].price:
-                actions.append(Action.buy())
-            actions.append(Action.decline())
-        elif kind == "bid":
-            actions.append(Action.pass_())
-            low = max(data["high"] + 1, self.rules.min_bid)
-            if player.cash >= low:
-                actions.append(Action.bid(low))
-                if player.cash > low:
-                    actions.append(Action.bid(player.cash))
-        elif kind == "jackpot":
-            actions.append(Action.skip())
-            if player.cash >= 1:
-                actions.append(Action.bet(1))
-                if player.cash > 1:
-                    actions.append(Action.bet(player.cash))
-        elif kind == "choose":
-            actions = [Action.choose(c) for c in data["options"]]
-        elif kind == "raise":
-            actions = self._raising_actions(seat)
-            if self._shares_for_debts:
-                held = self.state.market["shares"][seat]  # type: ignore[index]
-                actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
-        elif kind == "trade_reply":
-            actions = [Action.accept(), Action.reject()]
-        elif kind in ("exchange", "insurance", "lot"):
-            actions = self._market_actions(seat, data)
-        elif kind == "claim":
-            actions = [Action.claim(), Action.skip()]
-        elif kind == "present":
-            actions = [Action.accept(), Action.decline()]
-        return actions
+        return HANDLERS[data["kind"]].legal(self, data["player"], data)
 
     def _raising_actions(self, seat: int) -> list[Action]:
         """The ways to raise cash now: sell a building, mortgage a property."""
@@ -699,71 +653,10 @@ class Game:
             if cell not in self.card_options(seat, effect):
                 return Refusal("card_not_here", card=action.card, cell=cell)
             return ""
-        if kind == "roll":
-            if what == "roll":
-                return ""
-            if what == "pay_fine":
-                if not player.detained:
-                    return Refusal("not_detained")
-                return "" if player.cash >= rules.jail_fine else Refusal("fine_short", cash=player.cash)
-            if what == "use_card":
-                release: list[Any] = list(action.card or ())
-                if not player.detained:
-                    return Refusal("not_detained")
-                if release not in player.cards or self.board.decks[release[0]].cards[release[1]].effect != "jail_free":
-                    return Refusal("release_not_held", card=action.card)
-                return ""
-        elif kind == "manage":
-            expected = "roll" if data["again"] else "end_turn"
-            if what == expected:
-                return ""
-        elif kind == "buy":
-            if what == "decline":
-                return ""
-            if what == "buy":
-                price = self.board.cells[data["cell"]].price
-                return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
-        elif kind == "bid":
-            if what == "pass":
-                return ""
-            if what == "bid":
-                low = max(data["high"] + 1, rules.min_bid)
-                amount = action.amount
-                if amount < low:
-                    return Refusal("bid_low", least=low)
-                return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
-        elif kind == "jackpot":
-            if what == "skip":
-                return ""
-            if what == "bet":
-                amount = action.amount
-                if amount < 1:
-                    return Refusal("bet_low")
-                return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
-        elif kind == "choose":
-            if what == "choose":
-                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
-        elif kind == "trade_reply":
-            if what in ("accept", "reject"):
-                return ""
-        elif kind == "raise" and what == "sell_shares" and self._shares_for_debts:
-            return self.share_problem(seat, what, action.amount)
-        elif kind == "claim":
-            if what in ("claim", "skip"):
-                return ""
-        elif kind == "present":
-            if what in ("accept", "decline"):
-                return ""
-        elif kind in ("exchange", "insurance", "lot"):
-            if what == "skip":
-                return ""
-            if kind == "exchange" and what in ("buy_shares", "sell_shares"):
-                return self.share_problem(seat, what, action.amount)
-            if kind == "insurance" and what == "buy_policy":
-                return self.policy_problem(seat, action.amount)
-            if kind == "lot" and what == "choose":
-                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
-        return Refusal("not_an_answer", what=what, kind=kind)
+        handler = HANDLERS[kind]
+        if what not in handler.answers:
+            return Refusal("not_an_answer", what=what, kind=kind)
+        return handler.answer_problem(self, player, data, action)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
@@ -771,7 +664,6 @@ class Game:
         seat: int = data["player"]
         kind: str = data["kind"]
         what = action.kind
-        tasks = state.tasks
         if what in ("build", "sell", "mortgage", "redeem"):
             if what == "build":
                 if self._building_auctions and self._building_auction(seat, action.cell, data):
@@ -789,77 +681,13 @@ class Game:
         if what == "use_card" and action.cell >= 0:
             self._use_kept_card(seat, list(action.card), action.cell)  # type: ignore[arg-type]
             return
-        if kind == "raise" and what == "sell_shares":  # shares sold at the market price for a debt
-            self._market_answer(seat, "exchange", action)
-            if state.players[seat].cash >= data["amount"]:
-                state.pending = None
-            return
         if what == "offer":
             data["offers"] = data.get("offers", 0) + 1
             trade = action.trade
             state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
                              "from": seat, "resume": data}
             return
-        state.pending = None
-        if kind == "roll":
-            player = state.players[seat]
-            if what == "pay_fine" and self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
-                tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
-                tasks.append(["release", seat, "paid the fine"])
-                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
-            elif what == "pay_fine":
-                self._transfer(seat, BANK, self._fine(seat), "jail")
-                self._release(seat, "paid the fine")
-                tasks.append(["roll"])
-            elif what == "use_card":
-                self._return_card(seat, list(action.card))  # type: ignore[arg-type]
-                self._release(seat, "release card")
-                tasks.append(["roll"])
-            else:
-                tasks.append(["jailroll"] if player.detained else ["roll"])
-        elif kind == "manage":
-            if what == "roll":
-                tasks.append(["roll"])
-            elif "between" not in data:  # a window between turns just closes
-                tasks.append(["endturn"])
-        elif kind == "buy":
-            cell = data["cell"]
-            if what == "buy":
-                price = self.board.cells[cell].price
-                self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
-                state.owner[cell] = seat
-            elif self._auction_unbought:
-                tasks.append(["auction", cell, BANK])
-        elif kind == "bid":
-            self._bid(data, action)
-        elif kind == "jackpot":
-            if what == "bet":
-                self._play_jackpot(seat, action.amount)
-        elif kind == "choose":
-            self._chosen(seat, data, action.cell)
-        elif kind in ("exchange", "insurance", "lot"):
-            if what != "skip":
-                self._market_answer(seat, kind, action)
-        elif kind == "claim":
-            self._claim_answer(seat, data, what == "claim")
-        elif kind == "present":
-            if what == "accept":
-                cell = data["cell"]
-                state.owner[cell] = seat
-                state.players[seat].position = cell
-                self._event("present_taken", seat, cell)
-            else:
-                self._offer_present(data["from"], data["cell"], data["askers"])
-        elif kind == "trade_reply":
-            trade = Trade.from_list(data["trade"])
-            if what == "accept":
-                self._trade(data["from"], trade)
-            resume = data["resume"]
-            if resume["kind"] == "raise":
-                debtor, amount = resume["player"], resume["amount"]
-                if state.players[debtor].cash >= amount or self.liquidation_value(debtor) < amount:
-                    return  # the pay step is retried: now it is paid, or it can no longer be (bankruptcy)
-            state.pending = resume
+        HANDLERS[kind].answer(self, data, action)
 
     # ------------------------------------------------------------------ money
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:

@@ -29,6 +29,7 @@ from .actions import Trade
 from .board import Board, CellKind
 from .dice import BATCH
 from .errors import SaveFileError, shown
+from .kinds import DECISIONS, TASKS
 from .queries import industry_owner as industry_owner  # a name of this module before the queries had theirs
 from .rules import RuleSet
 
@@ -193,40 +194,13 @@ _FIELDS = ("format", "board", "rules", "players", "owner", "level", "mortgaged",
            "pending", "finished", "winner", "reason", "dice", "market")
 _PLAYER_FIELDS = ("name", "cash", "position", "bankrupt", "detained", "jail_turns", "cards")
 
-#: The engine's work queue (``Game._t_<name>``): each task's name and the kinds of its arguments;
-#: a trailing ``?`` marks an argument that may be left out. A save holding any other task is
-#: refused, so a new kind of task must be listed here.
-_TASKS: dict[str, tuple[str, ...]] = {
-    "turn": (), "roll": (), "jailroll": (), "endturn": (),
-    "land": ("cell", "bool", "str", "count", "count"),
-    "arrive": ("cell", "str", "count", "count"),
-    "pay": ("party", "party", "money", "str"),
-    "auction": ("cell", "party"),
-    "draw": ("deck",),
-    "after_roll": ("bool",),
-    "release": ("seat", "str"),
-    "choose": ("str", "card", "cells?"),
-    "window": ("seat",),
-    "insured": ("seat", "str", "money", "party", "str", "cell_or_none"),
-}
+#: The engine's work queue (``Game._t_<name>``): each task's name and the kinds of its arguments
+#: (the registry's :data:`millionaire.kinds.TASKS`). A save holding any other task is refused.
+_TASKS = TASKS
 
-#: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
-#: :data:`millionaire.actions.DECISION_KINDS`), with their kinds. ``offers`` may come with any.
-_DECISIONS: dict[str, dict[str, str]] = {
-    "roll": {},
-    "manage": {"again": "bool"},
-    "buy": {"cell": "cell"},
-    "bid": {"cell": "cell", "seller": "party", "bidders": "seats", "high": "money", "high_bidder": "seat_or_none"},
-    "jackpot": {"cell": "cell"},
-    "choose": {"purpose": "str", "options": "cells", "card": "card"},
-    "raise": {"amount": "money", "payee": "party"},
-    "trade_reply": {"trade": "trade", "from": "seat", "resume": "decision"},
-    "exchange": {"cell": "cell"},
-    "insurance": {"cell": "cell"},
-    "lot": {"cell": "cell", "options": "cells"},
-    "present": {"cell": "cell", "from": "seat", "askers": "later_seats"},
-    "claim": {"policy": "str", "term": "str", "loss": "money", "payee": "party", "reason": "str", "plot": "cell_or_none"},
-}
+#: Pending decisions: the fields each kind needs besides ``kind`` and ``player``, with their kinds
+#: (the registry's :data:`millionaire.kinds.DECISIONS`). ``offers`` may come with any window.
+_DECISIONS: dict[str, dict[str, str]] = {kind: spec.fields for kind, spec in DECISIONS.items()}
 
 #: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
 _PURPOSES = ("move", "take_plot", "free_building", "return_plot", "auction_others_plot", "auction_unowned",
@@ -500,7 +474,7 @@ class _StateLoader:
         if kind == "manage" and pending.get("between"):
             self.between_fits(state, pending)
             return
-        if kind in ("roll", "manage", "buy", "jackpot", "choose", "exchange", "insurance", "lot") and seat != current:
+        if DECISIONS[kind].current and seat != current:
             raise self.fail("pending.player", f"is seat {seat} but a {kind!r} decision is the current player's "
                             f"(current is {current})")
         if kind in ("roll", "manage"):
@@ -850,11 +824,11 @@ class _StateLoader:
 
     def decision(self, data: dict[str, Any], label: str, resumed: bool = False) -> None:
         kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage", "raise")):
-            allowed = "roll, manage, raise" if resumed else ", ".join(_DECISIONS)
+        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and not DECISIONS[kind].window):
+            allowed = ", ".join(k for k, spec in DECISIONS.items() if spec.window or not resumed)
             raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
-        window = kind in ("roll", "manage", "raise")  # the decisions where trades may be offered
+        window = DECISIONS[kind].window  # the decisions where trades may be offered
         # Optional: trade offers made in a window; a window between turns; a building auction and the
         # window it returns to.
         optional = (["offers"] if window else []) + (["between"] if kind == "manage" else [])
