@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, Trade
 from .errors import Refusal
 from .events import BANK
+from .elite import elite_of
 from .kinds import DECISIONS
+from .mechanics import insured_step
 from .state import PlayerState
 
 if TYPE_CHECKING:  # the engine registers these handlers: no import at run time
@@ -86,10 +88,10 @@ class Roll(DecisionHandler):
         state, what = game.state, action.kind
         seat: int = data["player"]
         tasks = state.tasks
-        if what == "pay_fine" and game._fine_covered and game._asks_claim(seat, "tax", game.rules.jail_fine > 0):
+        if what == "pay_fine" and game.mechanics.fine_covered and game.mechanics.asks_claim(game, seat, "tax", game.rules.jail_fine > 0):
             tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
             tasks.append(["release", seat, "paid the fine"])
-            tasks.append(game._insured(seat, "tax", game.rules.jail_fine, BANK, "jail"))
+            tasks.append(insured_step(seat, "tax", game.rules.jail_fine, BANK, "jail"))
         elif what == "pay_fine":
             game._transfer(seat, BANK, game._fine(seat), "jail")
             game._release(seat, "paid the fine")
@@ -218,20 +220,20 @@ class Raise(DecisionHandler):
 
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         actions = game._raising_actions(seat)
-        if game._shares_for_debts:
+        if game.mechanics.shares_for_debts:
             held = game.state.market["shares"][seat]  # type: ignore[index]
             actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
         return actions
 
     def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        if not game._shares_for_debts:
+        if not game.mechanics.shares_for_debts:
             return Refusal("not_an_answer", what=action.kind, kind=data["kind"])
         return game.share_problem(data["player"], action.kind, action.amount)
 
     def answer(self, game: Game, data: dict[str, Any], action: Action) -> None:
         """Shares sold at the market price for the debt (the only answer of its own)."""
         seat: int = data["player"]
-        game._market_answer(seat, "exchange", action)
+        elite_of(game).market_answer(game, seat, "exchange", action)
         if game.state.players[seat].cash >= data["amount"]:
             game.state.pending = None
 
@@ -258,7 +260,7 @@ class Market(DecisionHandler):
     """Elite's questions on the Exchange, an insurance company and the Auction cell: an answer or skip."""
 
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
-        return game._market_actions(seat, data)
+        return elite_of(game).market_actions(game, seat, data)
 
     def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
         what = action.kind
@@ -272,7 +274,7 @@ class Market(DecisionHandler):
 
     def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
         if action.kind != "skip":
-            game._market_answer(data["player"], data["kind"], action)
+            elite_of(game).market_answer(game, data["player"], data["kind"], action)
 
 
 class Present(DecisionHandler):
@@ -299,7 +301,7 @@ class Claim(DecisionHandler):
         return [Action.claim(), Action.skip()]
 
     def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        game._claim_answer(data["player"], data, action.kind == "claim")
+        elite_of(game).claim_answer(game, data["player"], data, action.kind == "claim")
 
 
 #: The handler of each decision kind.

@@ -29,11 +29,12 @@ from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
 from .decisions import HANDLERS
+from .elite import Elite, elite_of
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, BOX, FUND, Event, describe
-from .insurance import claim_split
 from .jackpot import payout
+from .mechanics import Mechanics, insured_step
 from .notation import to_notation
 from .rules import RuleSet
 from .queries import kept_refusal as kept_refusal  # a name of this module before the queries had theirs
@@ -172,14 +173,10 @@ class Game:
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self._tax_first: bool = self.rules.holding_tax_first
-        # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
-        self._elite: bool = has_market(board)
-        self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
-        self._claims_asked: bool = self._elite and self.rules.claim_by_choice
         self._keep_owed: bool = self.rules.keep_until_possible
-        self._shares_for_debts: bool = board.shares is not None and self.rules.shares_pay_debts
-        self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
-            cell.kind is CellKind.AUCTION for cell in board.cells)
+        #: The edition's own mechanics, called at the engine's hooks (Millionaire Elite's market,
+        #: insurance and Auction cell; nothing of their own for the other boards).
+        self.mechanics: Mechanics = Elite(board, self.rules) if has_market(board) else Mechanics()
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -311,7 +308,7 @@ class Game:
         elif name == "arrive":
             self._t_arrive(task[1], task[2], task[3], task[4])
         elif name == "insured":
-            self._t_insured(task[1], task[2], task[3], task[4], task[5], task[6])
+            elite_of(self).insured_task(self, task[1], task[2], task[3], task[4], task[5], task[6])
         else:  # pragma: no cover - saves are validated against state._TASKS
             raise AssertionError(f"unknown task {task!r}")
 
@@ -796,8 +793,8 @@ class Game:
             self._release(seat, "rolled a double")
         else:
             tasks.append(["release", seat, "paid the fine"])
-            if self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
-                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
+            if self.mechanics.fine_covered and self.mechanics.asks_claim(self, seat, "tax", self.rules.jail_fine > 0):
+                tasks.append(insured_step(seat, "tax", self.rules.jail_fine, BANK, "jail"))
                 return
             fine = self._fine(seat)
             if fine:
@@ -807,7 +804,7 @@ class Game:
         """The fine for leaving detention that ``seat`` pays himself: all of it, or (Elite, under
         ``RuleSet.tax_policy_covers_fine``) what his tax policy does not cover."""
         fine = self.rules.jail_fine
-        return self._claim(seat, "tax", fine, BANK) if self._fine_covered else fine
+        return self.mechanics.claim(self, seat, "tax", fine, BANK) if self.mechanics.fine_covered else fine
 
     def _t_release(self, seat: int, how: str) -> None:
         self._release(seat, how)
@@ -908,17 +905,17 @@ class Game:
         if income:
             amount = self.rules.circular_income
             self._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
-            if self._elite:
-                tax = self._passed_start(seat)
-                if tax and not self._tax_first:
-                    state.tasks.append(self._holding_tax(seat, tax))  # after the cell is dealt with
-                elif tax and (player.cash < tax or self._asks_claim(seat, "tax", True)):
-                    # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
-                    state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
-                    state.tasks.append(self._holding_tax(seat, tax))
-                    return
-                elif tax:
-                    self._transfer(seat, BANK, tax, "holding_tax")
+            mechanics = self.mechanics
+            tax = mechanics.start_tax(self, seat)
+            if tax and not self._tax_first:
+                state.tasks.append(mechanics.holding_tax(self, seat, tax))  # after the cell is dealt with
+            elif tax and (player.cash < tax or mechanics.asks_claim(self, seat, "tax", True)):
+                # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
+                state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
+                state.tasks.append(mechanics.holding_tax(self, seat, tax))
+                return
+            elif tax:
+                self._transfer(seat, BANK, tax, "holding_tax")
         self._t_arrive(cell, how, rent_multiplier, dice_multiplier)
 
     def _t_arrive(self, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
@@ -949,10 +946,10 @@ class Game:
             return
         kind = info.kind
         if kind is CellKind.TAX:
-            if self._asks_claim(seat, "tax", info.amount > 0):
-                tasks.append(self._insured(seat, "tax", info.amount, BANK, "tax"))
+            if self.mechanics.asks_claim(self, seat, "tax", info.amount > 0):
+                tasks.append(insured_step(seat, "tax", info.amount, BANK, "tax"))
                 return
-            tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
+            tax = self.mechanics.claim(self, seat, "tax", info.amount, BANK)
             if tax:  # Junior's Ice-cream stand is a treat, not a tax
                 tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
         elif kind is CellKind.FUND_COLLECT and how != "jump":
@@ -961,8 +958,8 @@ class Game:
                 self._transfer(FUND, seat, amount, "fund", ("collect_fund", seat, cell, amount))
         elif kind is CellKind.JACKPOT and player.cash >= 1:
             state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
-        elif self._elite and kind in (CellKind.EXCHANGE, CellKind.INSURANCE, CellKind.AUCTION):
-            self._market_cell(seat, cell, kind)
+        else:
+            self.mechanics.landed(self, seat, cell, kind)
 
     def _owe_rent(self, seat: int, owner: int, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
         state = self.state
@@ -977,20 +974,16 @@ class Game:
             if card:
                 amount *= 2
                 self._return_card(owner, card)
-        if self._elite:
-            if self._asks_claim(seat, "rent", True):
-                state.tasks.append(self._insured(seat, "rent", amount, owner, "rent"))
-                return
-            amount = self._claim(seat, "rent", amount, owner)
-            if not amount:
-                return
+        amount = self.mechanics.rent_due(self, seat, owner, amount)
+        if not amount:
+            return
         # At once: it would be the next task anyway. An attraction's rent is its entrance ticket (Junior).
         ticket = self._attractions and self.board.cells[cell].kind is CellKind.ATTRACTION
         self._t_pay(seat, owner, amount, "ticket" if ticket else "rent")
 
     def _offer(self, cell: int) -> None:
         state = self.state
-        if state.owner[cell] < 0 and not (self._unsold_wait and cell in state.market["waiting"]):  # type: ignore[index]
+        if state.owner[cell] < 0 and not self.mechanics.waiting(self, cell):
             if self._purchase_limits and not self._may_buy(state.current, cell):
                 return
             state.pending = {"kind": "buy", "player": state.current, "cell": cell}
@@ -1061,13 +1054,12 @@ class Game:
             return
         if winner < 0:
             self._event("auction", -1, cell, 0, seller)
-            if self._unsold_wait and seller == BANK:
-                self._to_auction_cell(cell)
+            if seller == BANK:
+                self.mechanics.unsold(self, cell)
             return
         self._transfer(winner, seller, price, "auction", ("auction", winner, cell, price, seller))
         state.owner[cell] = winner
-        if self._elite and cell in state.market["waiting"]:  # type: ignore[index]
-            state.market["waiting"].remove(cell)  # type: ignore[index]
+        self.mechanics.sold(self, cell)
 
     # ------------------------------------------------------------------ building and credit
     def _build(self, seat: int, cell: int, free: bool = False) -> None:
@@ -1265,7 +1257,7 @@ class Game:
         elif effect == "receive_per_plot":
             self._transfer(BANK, seat, card.amount * len(self.owned(seat)), "card")
         elif effect in ("share_price", "share_points"):
-            self._share_card(seat, card)
+            elite_of(self).share_card(self, seat, card)
         else:  # pragma: no cover - the board loader admits only known effects
             raise AssertionError(f"unhandled card effect {effect!r}")
 
@@ -1289,13 +1281,13 @@ class Game:
         income = movement.income_due(self.rules, move.passed_start, move.destination, False, card.salary)
         land = ["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier]
         tax = 0
-        if self._elite and move.passed_start and not income:
-            tax = self._passed_start(seat)  # START crossed without the income: policies end, the tax is due
+        if move.passed_start and not income:
+            tax = self.mechanics.start_tax(self, seat)  # START crossed without the income (Elite: policies end, the tax is due)
         if tax and not self._tax_first:
-            state.tasks.append(self._holding_tax(seat, tax))
+            state.tasks.append(self.mechanics.holding_tax(self, seat, tax))
         state.tasks.append(land)
         if tax and self._tax_first:
-            state.tasks.append(self._holding_tax(seat, tax))
+            state.tasks.append(self.mechanics.holding_tax(self, seat, tax))
 
     def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
         state = self.state
@@ -1322,10 +1314,10 @@ class Game:
             self._event("return_plot", seat, cell)
         elif purpose == "auction_others_plot":
             owner = state.owner[cell]
-            if self._asks_claim(owner, "auction", True):
+            if self.mechanics.asks_claim(self, owner, "auction", True):
                 state.tasks.append(["insured", owner, "auction", self.board.cells[cell].price, owner, "auction", cell])
                 return
-            if self._elite and self._shielded(owner, cell):
+            if self.mechanics.shielded(self, owner, cell):
                 return
             state.tasks.append(["auction", cell, owner])
         elif purpose == "auction_unowned":
@@ -1347,221 +1339,6 @@ class Game:
         effect = self.board.decks[card[0]].cards[card[1]].effect
         self._apply_kept_effect(seat, effect, cell)
         self._return_card(seat, card)
-
-    # ------------------------------------------------------------------ Millionaire Elite: shares, insurance, the Auction cell
-    def _market_actions(self, seat: int, data: dict[str, Any]) -> list[Action]:
-        """The answers to an Elite question (amounts: the lowest and highest)."""
-        actions = [Action.skip()]
-        kind = data["kind"]
-        if kind == "exchange":
-            market = self.state.market
-            assert market is not None
-            most, held = self.state.players[seat].cash // market["price"], market["shares"][seat]
-            actions += [Action.buy_shares(n) for n in sorted({1, most}) if n >= 1 and n <= most]
-            actions += [Action.sell_shares(n) for n in sorted({1, held}) if n >= 1 and n <= held]
-        elif kind == "insurance":
-            actions += [Action.buy_policy(n) for n in range(1, len(self.board.policies) + 1)
-                        if not self.policy_problem(seat, n)]
-        else:
-            actions += [Action.choose(c) for c in data["options"]]
-        return actions
-
-    def _market_cell(self, seat: int, cell: int, kind: CellKind) -> None:
-        """Arriving on an Exchange (the price moves, then shares may change hands), an insurance
-        company (a policy may be bought) or the Auction cell (a waiting plot may be bought)."""
-        state = self.state
-        market = state.market
-        assert market is not None
-        if kind is CellKind.EXCHANGE:
-            shares = self.board.shares
-            assert shares is not None  # the loader requires [shares] with an exchange cell
-            if "card_base" in market:  # the price card loses its effect (RuleSet.price_card_lasts)
-                market["price"] = market.pop("card_base")
-                self._event("share_price", seat, cell, market["price"], -1, "the card's effect ends")
-            face = self._die()
-            market["price"] = shares.after_roll(market["price"], face)
-            self._event("share_price", seat, cell, market["price"], -1, f"Exchange:{face}")
-            if state.players[seat].cash >= market["price"] or market["shares"][seat]:
-                state.pending = {"kind": "exchange", "player": seat, "cell": cell}
-        elif kind is CellKind.INSURANCE:
-            if any(not self.policy_problem(seat, n) for n in range(1, len(self.board.policies) + 1)):
-                state.pending = {"kind": "insurance", "player": seat, "cell": cell}
-        elif self.rules.auction_cell_draw:
-            self._auction_draw(seat, cell)
-        else:
-            options = self.lot_options(seat)
-            if options:
-                state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": options}
-
-    def _auction_draw(self, seat: int, cell: int) -> None:
-        """The Auction cell's draw (``RuleSet.auction_cell_draw``): three rolls of one die read as a
-        number 0..215 in base 6 pick a plot in board order (with 24 plots, each 9 numbers of 216). A
-        waiting plot may be bought at its price; another player's plot that could be traded is
-        auctioned for him (an auction policy may shield it); anything else: nothing."""
-        board, state = self.board, self.state
-        faces = (self._die(), self._die(), self._die())
-        plots = board.plots
-        drawn = plots[(36 * (faces[0] - 1) + 6 * (faces[1] - 1) + faces[2] - 1) % len(plots)]
-        self._event("auction_draw", seat, drawn, 0, -1, "-".join(map(str, faces)))
-        if drawn in self.lot_options(seat):
-            state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": [drawn]}
-        elif state.owner[drawn] not in (-1, seat) and self.tradeable(drawn, state.owner[drawn]):
-            self._chosen(seat, {"purpose": "auction_others_plot", "card": None}, drawn)
-
-    def _market_answer(self, seat: int, kind: str, action: Action) -> None:
-        """Carry out a deal at the Exchange, the insurance company or the Auction cell."""
-        state = self.state
-        market = state.market
-        assert market is not None
-        if kind == "exchange":
-            count, price = action.amount, market["price"]
-            if action.kind == "buy_shares":
-                market["shares"][seat] += count
-                self._transfer(seat, BANK, count * price, "shares", ("buy_shares", seat, -1, count * price, count))
-            else:
-                market["shares"][seat] -= count
-                self._transfer(BANK, seat, count * price, "shares", ("sell_shares", seat, -1, count * price, count))
-        elif kind == "insurance":
-            policy = self.board.policies[action.amount - 1]
-            market["policies"][seat].append([policy.kind, policy.term])
-            self._transfer(seat, BANK, policy.premium, "premium",
-                           ("policy", seat, -1, policy.premium, -1, f"{policy.term}_{policy.kind}"))
-        else:
-            cell = action.cell
-            price = self.board.cells[cell].price
-            market["waiting"].remove(cell)
-            self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
-            state.owner[cell] = seat
-
-    def _to_auction_cell(self, cell: int) -> None:
-        """A plot the bank could not sell waits on the Auction cell (``RuleSet.unsold_to_auction_cell``)."""
-        market = self.state.market
-        assert market is not None
-        if cell not in market["waiting"]:
-            market["waiting"].append(cell)
-            self._event("lot_waits", -1, cell)
-
-    def _policy(self, seat: int, kind: str) -> list[Any] | None:
-        """The policy of ``kind`` that ``seat`` holds, as ``[kind, term]``, or ``None``."""
-        market = self.state.market
-        assert market is not None
-        for held in market["policies"][seat]:
-            if held[0] == kind:
-                return held
-        return None
-
-    def _claim(self, seat: int, kind: str, loss: int, payee: int) -> int:
-        """``seat`` owes ``loss`` to ``payee`` for an event his policy of ``kind`` may cover: the
-        insurer (the bank) pays ``payee`` up to the cover and the policy ends. Returns what is left
-        for ``seat`` to pay (all of it without a policy)."""
-        held = self._policy(seat, kind) if loss > 0 else None
-        if held is None:
-            return loss
-        policy = next(p for p in self.board.policies if [p.kind, p.term] == held)
-        paid, rest = claim_split(policy, loss)
-        self.state.market["policies"][seat].remove(held)  # type: ignore[index]
-        self._event("claim", seat, -1, paid, payee, f"{held[1]}_{held[0]}")
-        self._transfer(BANK, payee, paid, "claim")
-        return rest
-
-    def _shielded(self, owner: int, cell: int) -> bool:
-        """A card would auction ``owner``'s plot: his auction policy stops it, and ends (the claim)."""
-        held = self._policy(owner, "auction")
-        if held is None:
-            return False
-        self.state.market["policies"][owner].remove(held)  # type: ignore[index]
-        self._event("shield", owner, cell, 0, -1, f"{held[1]}_{held[0]}")
-        return True
-
-    def _asks_claim(self, seat: int, kind: str, covered: bool) -> bool:
-        """Whether a covered event (``covered``) is put to ``seat`` as a ``claim`` decision: he holds a
-        policy of ``kind`` and the holder decides (``RuleSet.claim_by_choice``)."""
-        return self._claims_asked and covered and self._policy(seat, kind) is not None
-
-    def _insured(self, seat: int, kind: str, loss: int, payee: int, reason: str) -> list[Any]:
-        """The step that asks ``seat`` whether his policy of ``kind`` pays ``loss`` owed to ``payee``."""
-        return ["insured", seat, kind, loss, payee, reason, -1]
-
-    def _holding_tax(self, seat: int, tax: int) -> list[Any]:
-        """The step that charges the holding tax: put to a long-term tax policy first, if he holds one."""
-        if self._asks_claim(seat, "tax", True):
-            return self._insured(seat, "tax", tax, BANK, "holding_tax")
-        return ["pay", seat, BANK, tax, "holding_tax"]
-
-    def _t_insured(self, seat: int, kind: str, loss: int, payee: int, reason: str, cell: int) -> None:
-        """Ask the holder whether his policy pays for the event; without the policy (it has ended
-        since), the event takes its course."""
-        state = self.state
-        if state.players[seat].bankrupt:
-            return
-        held = self._policy(seat, kind)
-        data: dict[str, Any] = {"kind": "claim", "player": seat, "policy": kind, "term": "", "loss": loss, "payee": payee,
-                "reason": reason, "plot": cell}
-        if held is None:
-            self._claim_answer(seat, data, False)
-            return
-        data["term"] = held[1]
-        state.pending = data
-
-    def _claim_answer(self, seat: int, data: dict[str, Any], claimed: bool) -> None:
-        """The holder hands the policy in (it pays, and ends) or keeps it (the event takes its course)."""
-        kind, loss, payee, cell = data["policy"], data["loss"], data["payee"], data["plot"]
-        if claimed and kind == "auction":
-            self._shielded(seat, cell)
-            return
-        rest = self._claim(seat, kind, loss, payee) if claimed else loss
-        if not claimed and data["term"]:
-            self._event("keep_policy", seat, -1, loss, -1, f"{data['term']}_{kind}")
-        if kind == "auction":
-            self.state.tasks.append(["auction", cell, seat])
-        elif rest and payee != seat:  # a shares policy pays its holder: nothing is owed
-            self.state.tasks.append(["pay", seat, payee, rest, data["reason"]])
-
-    def _share_card(self, seat: int, card: Any) -> None:
-        """A Fortune card sets the share price or moves it by points; when it lowers the price, each
-        holder of a shares policy is paid his shares' loss (up to the cover) and the policy ends."""
-        state = self.state
-        market, shares = state.market, self.board.shares
-        assert market is not None and shares is not None
-        old = market["price"]
-        new = card.amount if card.effect == "share_price" else shares.after_points(old, card.points)
-        market["price"] = new
-        if self.rules.price_card_lasts:  # the price before the card, moved by later points, comes back
-            if card.effect == "share_price":
-                market.setdefault("card_base", old)
-            elif "card_base" in market:
-                market["card_base"] = shares.after_points(market["card_base"], card.points)
-        self._event("share_price", seat, -1, new, -1, "a card")
-        if new < old:
-            asked = []
-            for holder, count in enumerate(market["shares"]):
-                if count and not state.players[holder].bankrupt:
-                    if self._asks_claim(holder, "shares", True):
-                        asked.append(self._insured(holder, "shares", count * (old - new), holder, "claim"))
-                    else:
-                        self._claim(holder, "shares", count * (old - new), holder)
-            state.tasks.extend(reversed(asked))  # asked in seat order
-
-    def _passed_start(self, seat: int) -> int:
-        """Passing START (Elite), by a roll or a card, with the circular income or without it: the
-        central industry's holding tax falls due (a tax policy pays it first), then the holder's
-        short-term policies end. Returns the tax left for the player to pay; the caller schedules
-        it before or after the cell is dealt with (``RuleSet.holding_tax_first``)."""
-        state, board = self.state, self.board
-        central = board.central_industry
-        tax = 0
-        if central is not None:
-            owned = sum(1 for c in board.railroads if state.owner[c] == seat)
-            tax = central.tax_for(owned)
-            held = self._policy(seat, "tax")
-            if not (self._claims_asked and held is not None and held[1] == "long"):
-                tax = self._claim(seat, "tax", tax, BANK)  # a short-term policy ends here: claimed unasked
-        market = state.market
-        assert market is not None
-        for held in [h for h in market["policies"][seat] if h[1] == "short"]:
-            market["policies"][seat].remove(held)
-            self._event("policy_ends", seat, -1, 0, -1, f"{held[1]}_{held[0]}")
-        return tax
 
     # ------------------------------------------------------------------ bankruptcy and the end
     def _bankrupt(self, seat: int, creditor: int, debt: int, reason: str) -> None:
@@ -1596,11 +1373,7 @@ class Game:
                 auction = owned
             for card in list(player.cards):
                 self._return_card(seat, card)
-        if self._elite:  # shares and policies go back to the bank, as buildings do
-            market = state.market
-            assert market is not None
-            market["shares"][seat] = 0
-            market["policies"][seat] = []
+        self.mechanics.bankrupt(self, seat)
         player.bankrupt = True
         player.detained = False
         self._event("bankrupt", seat, -1, debt, creditor, reason)
