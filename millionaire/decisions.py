@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import junior
 from .actions import Action, Trade
 from .errors import Refusal
 from .events import BANK
@@ -291,7 +292,7 @@ class Present(DecisionHandler):
             game.state.players[seat].position = cell
             game._event("present_taken", seat, cell)
         else:
-            game._offer_present(data["from"], data["cell"], data["askers"])
+            junior.offer_present(game, data["from"], data["cell"], data["askers"])
 
 
 class Claim(DecisionHandler):

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from . import movement, queries
+from . import junior, movement, queries
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
@@ -984,36 +984,9 @@ class Game:
     def _offer(self, cell: int) -> None:
         state = self.state
         if state.owner[cell] < 0 and not self.mechanics.waiting(self, cell):
-            if self._purchase_limits and not self._may_buy(state.current, cell):
+            if self._purchase_limits and not junior.may_buy(self, state.current, cell):
                 return
             state.pending = {"kind": "buy", "player": state.current, "cell": cell}
-
-    def _may_buy(self, seat: int, cell: int) -> bool:
-        """Junior's limits on an offer: a visitor who cannot pay goes back to START
-        (``RuleSet.unaffordable_to_start``); one without a kiosk left is not offered the purchase."""
-        state, rules = self.state, self.rules
-        player = state.players[seat]
-        if rules.unaffordable_to_start and player.cash < self.board.cells[cell].price:
-            player.position = 0
-            self._event("to_start", seat, cell, self.board.cells[cell].price)
-            if rules.present_unaffordable:
-                count = len(state.players)
-                self._offer_present(seat, cell, [(seat + i) % count for i in range(1, count)])
-            return False
-        if not self.kiosks_left(seat):
-            self._event("no_kiosk", seat, cell)
-            return False
-        return True
-
-    def _offer_present(self, giver: int, cell: int, askers: list[int]) -> None:
-        """Offer the half ``giver`` could not pay for, free, to the first of ``askers`` still playing
-        with a kiosk left (``RuleSet.present_unaffordable``); the rest are asked if he declines."""
-        players = self.state.players
-        for position, seat in enumerate(askers):
-            if not players[seat].bankrupt and self.kiosks_left(seat) > 0:
-                self.state.pending = {"kind": "present", "player": seat, "cell": cell, "from": giver,
-                                      "askers": askers[position + 1:]}
-                return
 
     # ------------------------------------------------------------------ auctions
     def _t_auction(self, cell: int, seller: int) -> None:
