@@ -45,14 +45,15 @@ class DecisionHandler:
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         return []
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
         return ""
 
-    def answer(self, game: Game, data: dict[str, Any], action: Action) -> None:
+    def answer(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         game.state.pending = None
-        self.execute(game, data, action)
+        self.execute(game, seat, what, data, action)
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         pass
 
 
@@ -70,8 +71,8 @@ class Roll(DecisionHandler):
                 actions.append(Action.use_card(tuple(card)))
         return actions + game._window_actions(seat, redeem=True)
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        what = action.kind
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
         if what == "roll":
             return ""
         if what == "pay_fine":
@@ -85,9 +86,8 @@ class Roll(DecisionHandler):
             return Refusal("release_not_held", card=action.card)
         return ""
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        state, what = game.state, action.kind
-        seat: int = data["player"]
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        state = game.state
         tasks = state.tasks
         if what == "pay_fine" and game.mechanics.fine_covered and game.mechanics.asks_claim(game, seat, "tax", game.rules.jail_fine > 0):
             tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
@@ -112,11 +112,12 @@ class Manage(DecisionHandler):
         actions = [Action.roll() if data["again"] else Action.end_turn()]
         return actions + game._window_actions(seat, redeem=game.rules.redeem_any_time)
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        return "" if action.kind == ("roll" if data["again"] else "end_turn") else Refusal("not_an_answer", what=action.kind, kind=data["kind"])
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        return "" if what == ("roll" if data["again"] else "end_turn") else Refusal("not_an_answer", what=what, kind=data["kind"])
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        if action.kind == "roll":
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what == "roll":
             game.state.tasks.append(["roll"])
         elif "between" not in data:  # a window between turns just closes
             game.state.tasks.append(["endturn"])
@@ -130,16 +131,16 @@ class Buy(DecisionHandler):
             return [Action.buy(), Action.decline()]
         return [Action.decline()]
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        if action.kind == "decline":
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "decline":
             return ""
         price = game.board.cells[data["cell"]].price
         return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        seat: int = data["player"]
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         cell: int = data["cell"]
-        if action.kind == "buy":
+        if what == "buy":
             price = game.board.cells[cell].price
             game._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
             game.state.owner[cell] = seat
@@ -160,8 +161,9 @@ class Bid(DecisionHandler):
                 actions.append(Action.bid(cash))
         return actions
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        if action.kind == "pass":
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "pass":
             return ""
         low = max(data["high"] + 1, game.rules.min_bid)
         amount = action.amount
@@ -169,7 +171,7 @@ class Bid(DecisionHandler):
             return Refusal("bid_low", least=low)
         return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         game._bid(data, action)
 
 
@@ -185,17 +187,18 @@ class Jackpot(DecisionHandler):
                 actions.append(Action.bet(cash))
         return actions
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        if action.kind == "skip":
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "skip":
             return ""
         amount = action.amount
         if amount < 1:
             return Refusal("bet_low")
         return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        if action.kind == "bet":
-            game._play_jackpot(data["player"], action.amount)
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what == "bet":
+            game._play_jackpot(seat, action.amount)
 
 
 def chosen_problem(data: dict[str, Any], action: Action) -> str:
@@ -209,11 +212,12 @@ class Choose(DecisionHandler):
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         return [Action.choose(c) for c in data["options"]]
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
         return chosen_problem(data, action)
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        game._chosen(data["player"], data, action.cell)
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        game._chosen(seat, data, action.cell)
 
 
 class Raise(DecisionHandler):
@@ -226,14 +230,14 @@ class Raise(DecisionHandler):
             actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
         return actions
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
         if not game.mechanics.shares_for_debts:
-            return Refusal("not_an_answer", what=action.kind, kind=data["kind"])
-        return game.share_problem(data["player"], action.kind, action.amount)
+            return Refusal("not_an_answer", what=what, kind=data["kind"])
+        return game.share_problem(seat, what, action.amount)
 
-    def answer(self, game: Game, data: dict[str, Any], action: Action) -> None:
+    def answer(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         """Shares sold at the market price for the debt (the only answer of its own)."""
-        seat: int = data["player"]
         elite_of(game).market_answer(game, seat, "exchange", action)
         if game.state.players[seat].cash >= data["amount"]:
             game.state.pending = None
@@ -245,9 +249,9 @@ class TradeReply(DecisionHandler):
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         return [Action.accept(), Action.reject()]
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         state = game.state
-        if action.kind == "accept":
+        if what == "accept":
             game._trade(data["from"], Trade.from_list(data["trade"]))
         resume = data["resume"]
         if resume["kind"] == "raise":
@@ -263,19 +267,19 @@ class Market(DecisionHandler):
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         return elite_of(game).market_actions(game, seat, data)
 
-    def answer_problem(self, game: Game, player: PlayerState, data: dict[str, Any], action: Action) -> str:
-        what = action.kind
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
         if what == "skip":
             return ""
         if what == "buy_policy":
-            return game.policy_problem(data["player"], action.amount)
+            return game.policy_problem(seat, action.amount)
         if what == "choose":
             return chosen_problem(data, action)
-        return game.share_problem(data["player"], what, action.amount)
+        return game.share_problem(seat, what, action.amount)
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        if action.kind != "skip":
-            elite_of(game).market_answer(game, data["player"], data["kind"], action)
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what != "skip":
+            elite_of(game).market_answer(game, seat, data["kind"], action)
 
 
 class Present(DecisionHandler):
@@ -284,9 +288,8 @@ class Present(DecisionHandler):
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         return [Action.accept(), Action.decline()]
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        seat: int = data["player"]
-        if action.kind == "accept":
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what == "accept":
             cell = data["cell"]
             game.state.owner[cell] = seat
             game.state.players[seat].position = cell
@@ -301,8 +304,8 @@ class Claim(DecisionHandler):
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         return [Action.claim(), Action.skip()]
 
-    def execute(self, game: Game, data: dict[str, Any], action: Action) -> None:
-        elite_of(game).claim_answer(game, data["player"], data, action.kind == "claim")
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        elite_of(game).claim_answer(game, seat, data, what == "claim")
 
 
 #: The handler of each decision kind.

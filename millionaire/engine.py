@@ -28,7 +28,7 @@ from . import junior, movement, queries
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
 from .compiled import IN_USE, check_sealed, seal
-from .decisions import HANDLERS
+from .decisions import HANDLERS, DecisionHandler
 from .elite import Elite, elite_of
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
@@ -174,6 +174,7 @@ class Game:
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self._tax_first: bool = self.rules.holding_tax_first
         self._keep_owed: bool = self.rules.keep_until_possible
+        self._handlers: dict[str, DecisionHandler] = HANDLERS  # each decision kind's (a native attribute: no global to look up)
         #: The edition's own mechanics, called at the engine's hooks (Millionaire Elite's market,
         #: insurance and Auction cell; nothing of their own for the other boards).
         self.mechanics: Mechanics = Elite(board, self.rules) if has_market(board) else Mechanics()
@@ -516,11 +517,11 @@ class Game:
 
     def mortgage_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can."""
-        return queries.mortgage_problem(self.board, self.rules, self.state, seat, cell)
+        return queries.mortgage_problem(self.board, self.rules, self.state, seat, cell, self._loans[cell][0])
 
     def redeem_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
-        return queries.redeem_problem(self.board, self.rules, self.state, seat, cell)
+        return queries.redeem_problem(self.board, self.rules, self.state, seat, cell, self._loans[cell][1])
 
     def can_build(self, seat: int, cell: int, free: bool = False) -> str:
         """Deprecated: the old name of :meth:`build_problem` (it returns ``""`` when building is allowed)."""
@@ -586,7 +587,7 @@ class Game:
         data = self.state.pending
         if data is None:
             return []
-        return HANDLERS[data["kind"]].legal(self, data["player"], data)
+        return self._handlers[data["kind"]].legal(self, data["player"], data)
 
     def _raising_actions(self, seat: int) -> list[Action]:
         """The ways to raise cash now: sell a building, mortgage a property."""
@@ -650,10 +651,10 @@ class Game:
             if cell not in self.card_options(seat, effect):
                 return Refusal("card_not_here", card=action.card, cell=cell)
             return ""
-        handler = HANDLERS[kind]
+        handler = self._handlers[kind]
         if what not in handler.answers:
             return Refusal("not_an_answer", what=what, kind=kind)
-        return handler.answer_problem(self, player, data, action)
+        return handler.answer_problem(self, seat, player, what, data, action)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
@@ -684,7 +685,7 @@ class Game:
             state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
                              "from": seat, "resume": data}
             return
-        HANDLERS[kind].answer(self, data, action)
+        self._handlers[kind].answer(self, seat, what, data, action)
 
     # ------------------------------------------------------------------ money
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:

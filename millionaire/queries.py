@@ -239,14 +239,15 @@ def sell_problem(board: Board, state: GameState, seat: int, cell: int) -> str:
     return ""
 
 
-def mortgage_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int) -> str:
-    """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can."""
+def mortgage_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, loan: int = -1) -> str:
+    """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can (``loan``: its
+    :func:`mortgage_value`, when the caller keeps it at hand)."""
     info = board.cells[cell]
     if not info.ownable or state.owner[cell] != seat:
         return Refusal("not_your_property", cell=cell)
     if state.mortgaged[cell]:
         return kept_refusal("already_mortgaged", cell, info.name_en)
-    if not mortgage_value(board, rules, cell):
+    if not (loan if loan >= 0 else mortgage_value(board, rules, cell)):
         return kept_refusal("no_loan", cell, info.name_en)
     if building_locks(board, rules, state, cell):
         plot_locks = rules.locked_by_building == "plot"
@@ -254,12 +255,14 @@ def mortgage_problem(board: Board, rules: RuleSet, state: GameState, seat: int, 
     return ""
 
 
-def redeem_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int) -> str:
-    """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
+def redeem_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, cost: int = -1) -> str:
+    """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can (``cost``: its
+    :func:`redemption_cost`, when the caller keeps it at hand)."""
     info = board.cells[cell]
     if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
         return Refusal("not_your_mortgage", cell=cell)
-    cost = redemption_cost(board, rules, cell)
+    if cost < 0:
+        cost = redemption_cost(board, rules, cell)
     if state.players[seat].cash < cost:
         return Refusal("cash_short", cash=state.players[seat].cash, price=cost)
     return ""
