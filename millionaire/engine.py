@@ -280,7 +280,7 @@ class Game:
                 self._t_turn()
 
     def _run_task(self, task: list[Any]) -> None:
-        """One step of the work queue: ``[name, *arguments]`` (the names of ``state._TASKS``)."""
+        """One step of the work queue: ``[name, *arguments]`` (a :class:`~millionaire.kinds.TaskKind`, with the arguments of ``kinds.TASKS``)."""
         name: str = task[0]
         if name == "after_roll":  # the most frequent first
             self._t_after_roll(task[1])
@@ -310,7 +310,7 @@ class Game:
             self._t_arrive(task[1], task[2], task[3], task[4])
         elif name == "insured":
             elite_of(self).insured_task(self, task[1], task[2], task[3], task[4], task[5], task[6])
-        else:  # pragma: no cover - saves are validated against state._TASKS
+        else:  # pragma: no cover - saves are validated against kinds.TASKS
             raise AssertionError(f"unknown task {task!r}")
 
     def apply(self, action: Action) -> Decision | None:
