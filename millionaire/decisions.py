@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import junior
+from . import card_play, junior
 from .actions import Action, Trade
 from .errors import Refusal
 from .events import BANK
@@ -217,7 +217,7 @@ class Choose(DecisionHandler):
         return chosen_problem(data, action)
 
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
-        game._chosen(seat, data, action.cell)
+        card_play.chosen(game, seat, data, action.cell)
 
 
 class Raise(DecisionHandler):

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import card_play
 from .actions import Action
 from .board import Board, CellKind
+from .cards import Card
 from .events import BANK
 from .insurance import claim_split
 from .mechanics import Mechanics, insured_step
@@ -67,6 +69,10 @@ class Elite(Mechanics):
         assert market is not None
         market["shares"][seat] = 0
         market["policies"][seat] = []
+
+    def own_card(self, game: Game, seat: int, card: Card) -> None:
+        """A Fortune card that sets the share price or moves it (:meth:`share_card`)."""
+        self.share_card(game, seat, card)
 
     # -------------------------------------------------------------- the market, the policies, the Auction cell
     def market_actions(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
@@ -126,7 +132,7 @@ class Elite(Mechanics):
         if drawn in game.lot_options(seat):
             state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": [drawn]}
         elif state.owner[drawn] not in (-1, seat) and game.tradeable(drawn, state.owner[drawn]):
-            game._chosen(seat, {"purpose": "auction_others_plot", "card": None}, drawn)
+            card_play.chosen(game, seat, {"purpose": "auction_others_plot", "card": None}, drawn)
 
     def market_answer(self, game: Game, seat: int, kind: str, action: Action) -> None:
         """Carry out a deal at the Exchange, the insurance company or the Auction cell."""

@@ -24,9 +24,10 @@ from typing import Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from . import junior, movement, queries
+from . import card_play, junior, movement, queries
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
+from .card_play import OWED_EFFECTS
 from .compiled import IN_USE, check_sealed, seal
 from .decisions import HANDLERS, DecisionHandler
 from .elite import Elite, elite_of
@@ -40,8 +41,6 @@ from .rules import RuleSet
 from .queries import kept_refusal as kept_refusal  # a name of this module before the queries had theirs
 from .state import GameState, PlayerState, has_market, net_worth, new_market
 
-#: Card effects kept until they can be carried out, then carried out unasked (``RuleSet.keep_until_possible``).
-OWED_EFFECTS = ("return_plot", "auction_others_plot", "auction_unowned")
 
 
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
@@ -293,7 +292,7 @@ class Game:
         elif name == "pay":
             self._t_pay(task[1], task[2], task[3], task[4])
         elif name == "draw":
-            self._t_draw(task[1])
+            card_play.draw(self, task[1])
         elif name == "auction":
             self._t_auction(task[1], task[2])
         elif name == "jailroll":
@@ -301,7 +300,7 @@ class Game:
         elif name == "release":
             self._t_release(task[1], task[2])
         elif name == "choose":
-            self._t_choose(task[1], task[2], task[3] if len(task) > 3 else None)
+            card_play.choose_step(self, task[1], task[2], task[3] if len(task) > 3 else None)
         elif name == "turn":
             self._t_turn()
         elif name == "window":
@@ -677,7 +676,7 @@ class Game:
                 state.pending = None  # the debt can be paid: the pay step is retried
             return
         if what == "use_card" and action.cell >= 0:
-            self._use_kept_card(seat, list(action.card), action.cell)  # type: ignore[arg-type]
+            card_play.use_kept_card(self, seat, list(action.card), action.cell)  # type: ignore[arg-type]
             return
         if what == "offer":
             data["offers"] = data.get("offers", 0) + 1
@@ -1176,143 +1175,6 @@ class Game:
     def _return_card(self, seat: int, card: list[Any]) -> None:
         self.state.players[seat].cards.remove(card)
         self.state.decks[card[0]].append(card[1])
-
-    def _t_draw(self, deck: str) -> None:
-        state, board = self.state, self.board
-        seat = state.current
-        player = state.players[seat]
-        order = state.decks[deck]
-        number = order.pop(0)
-        card = board.decks[deck].cards[number]
-        if self.record_events:
-            self._recorded.append(("card", seat, -1, 0, -1, f"{deck}:{number}"))
-        effect = card.effect
-        tasks = state.tasks
-        if card.is_kept:
-            if effect in ("take_plot", "free_building") and self.card_options(seat, effect):
-                tasks.append(["choose", effect, [deck, number]])
-            else:
-                player.cards.append([deck, number])
-                self._event("keep_card", seat)
-            return
-        order.append(number)
-        if card.moves_token:
-            self._card_move(seat, card)
-        elif effect == "extra_turn":
-            state.extra_turn = True
-        elif effect in ("return_plot", "auction_others_plot", "auction_unowned", "free_half"):
-            if self.card_options(seat, effect):
-                tasks.append(["choose", effect, None])
-            elif self._keep_owed and effect in OWED_EFFECTS:  # kept until it can be carried out
-                order.pop()
-                player.cards.append([deck, number])
-                self._event("keep_card", seat)
-        elif effect == "receive":
-            self._transfer(BANK, seat, card.amount, "card")
-        elif effect == "pay":
-            tasks.append(["pay", seat, FUND if card.to == "fund" else BANK, card.amount, "card"])
-        elif effect in ("collect_from_each", "pay_each"):
-            others = [s for s in range(len(state.players)) if s != seat and not state.players[s].bankrupt]
-            for other in reversed(others):
-                if effect == "pay_each":
-                    tasks.append(["pay", seat, other, card.amount, "card"])
-                else:
-                    tasks.append(["pay", other, seat, card.amount, "card"])
-        elif effect == "repairs":
-            top = self.rules.small_per_large + 1
-            amount = sum(card.per_large if state.level[c] == top else card.per_small * state.level[c]
-                         for c in self.owned(seat))
-            if amount:
-                tasks.append(["pay", seat, BANK, amount, "repairs"])
-        elif effect == "pay_percent_cash":
-            amount = player.cash * card.percent // 100
-            if amount:
-                tasks.append(["pay", seat, BANK, amount, "card"])
-        elif effect == "receive_per_plot":
-            self._transfer(BANK, seat, card.amount * len(self.owned(seat)), "card")
-        elif effect in ("share_price", "share_points"):
-            elite_of(self).share_card(self, seat, card)
-        else:  # pragma: no cover - the board loader admits only known effects
-            raise AssertionError(f"unhandled card effect {effect!r}")
-
-    def _card_move(self, seat: int, card: Any) -> None:
-        state = self.state
-        player = state.players[seat]
-        positions: list[int | None] = [None if p.bankrupt or p.detained else p.position for p in state.players]
-        move = movement.card_move(self.board, card, player.position, seat, state.owner, positions)
-        if move.detain:
-            self._detain(seat)
-            return
-        if move.choices:
-            state.tasks.append(["choose", "move", None, list(move.choices)])
-            return
-        if move.destination < 0:
-            return
-        if move.swap_with >= 0:
-            other = state.players[move.swap_with]
-            other.position = player.position
-            self._event("swap", seat, -1, 0, move.swap_with)
-        income = movement.income_due(self.rules, move.passed_start, move.destination, False, card.salary)
-        land = ["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier]
-        tax = 0
-        if move.passed_start and not income:
-            tax = self.mechanics.start_tax(self, seat)  # START crossed without the income (Elite: policies end, the tax is due)
-        if tax and not self._tax_first:
-            state.tasks.append(self.mechanics.holding_tax(self, seat, tax))
-        state.tasks.append(land)
-        if tax and self._tax_first:
-            state.tasks.append(self.mechanics.holding_tax(self, seat, tax))
-
-    def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
-        state = self.state
-        seat = state.current
-        if options is None:
-            options = self.card_options(seat, purpose)
-        if not options:
-            return
-        state.pending = {"kind": "choose", "player": seat, "purpose": purpose, "options": options, "card": card}
-
-    def _chosen(self, seat: int, data: dict[str, Any], cell: int) -> None:
-        purpose = data["purpose"]
-        state = self.state
-        if purpose == "move":
-            state.tasks.append(["land", cell, False, "card", 1, 0])
-        elif purpose in ("take_plot", "free_building"):
-            self._apply_kept_effect(seat, purpose, cell)
-            state.decks[data["card"][0]].append(data["card"][1])
-        elif purpose == "return_plot":
-            if state.mortgaged[cell]:  # the loan is repaid with the plot (RuleSet.return_mortgaged_plot)
-                self._transfer(seat, BANK, self.mortgage_value(cell), "redeem")
-                state.mortgaged[cell] = False
-            state.owner[cell] = -1
-            self._event("return_plot", seat, cell)
-        elif purpose == "auction_others_plot":
-            owner = state.owner[cell]
-            if self.mechanics.asks_claim(self, owner, "auction", True):
-                state.tasks.append(["insured", owner, "auction", self.board.cells[cell].price, owner, "auction", cell])
-                return
-            if self.mechanics.shielded(self, owner, cell):
-                return
-            state.tasks.append(["auction", cell, owner])
-        elif purpose == "auction_unowned":
-            state.tasks.append(["auction", cell, BANK])
-        elif purpose == "free_half":
-            state.owner[cell] = seat
-            self._event("free_half", seat, cell)
-
-    def _apply_kept_effect(self, seat: int, effect: str, cell: int) -> None:
-        state = self.state
-        if effect == "take_plot":
-            previous = state.owner[cell]
-            state.owner[cell] = seat
-            self._event("take_plot", seat, cell, 0, previous)
-        else:
-            self._build(seat, cell, free=True)
-
-    def _use_kept_card(self, seat: int, card: list[Any], cell: int) -> None:
-        effect = self.board.decks[card[0]].cards[card[1]].effect
-        self._apply_kept_effect(seat, effect, cell)
-        self._return_card(seat, card)
 
     # ------------------------------------------------------------------ bankruptcy and the end
     def _bankrupt(self, seat: int, creditor: int, debt: int, reason: str) -> None:

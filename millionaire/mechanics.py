@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .board import CellKind
+from .cards import Card
 from .events import BANK
 
 if TYPE_CHECKING:  # the engine calls the hooks: no import at run time
@@ -72,6 +73,9 @@ class Mechanics:
 
     def bankrupt(self, game: Game, seat: int) -> None:
         """``seat`` has gone bankrupt: what the edition keeps of his goes back to the bank."""
+
+    def own_card(self, game: Game, seat: int, card: Card) -> None:
+        """``seat`` drew a card whose effect is the edition's own (none: the board loader admits none)."""
 
 
 def insured_step(seat: int, kind: str, loss: int, payee: int, reason: str) -> list[Any]:
