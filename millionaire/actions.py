@@ -19,26 +19,13 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .errors import Refusal
+from .kinds import DECISIONS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
-#: Decision kinds and the actions each allows (besides the management actions of the windows).
-DECISION_KINDS = {
-    "roll": "before rolling: roll, or (detained) pay the fine / use a release card; build, sell, mortgage, redeem, trade",
-    "manage": "after resolving the cell: build, sell, mortgage, trade, use a kept card; end the turn (or roll again on a double)",
-    "buy": "an unowned property: buy it or decline (it goes to auction)",
-    "bid": "an auction: bid more than the highest bid (up to your cash) or pass",
-    "jackpot": "the slot machine: bet 1..cash or skip",
-    "choose": "a card asks for a cell: choose one of the options",
-    "raise": "a debt larger than your cash: sell buildings or mortgage until you can pay",
-    "trade_reply": "a trade offer: accept or reject",
-    "exchange": "the Exchange (Elite): buy or sell shares at the new price, or skip",
-    "insurance": "the insurance company (Elite): buy a policy by its number, or skip",
-    "lot": "the Auction cell (Elite): buy one waiting plot at its price (choose it), or skip",
-    "present": "a free half another player could not pay for (Junior): accept it free (the token comes to it) or decline",
-    "claim": "a policy covers what has just happened (Elite): claim (the policy pays and ends) or skip (keep it)",
-}
+#: Decision kinds and what each asks (the registry's texts: :data:`millionaire.kinds.DECISIONS`).
+DECISION_KINDS: dict[str, str] = {kind: spec.text for kind, spec in DECISIONS.items()}
 
 
 def is_card_ref(card: Any) -> bool:

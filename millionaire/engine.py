@@ -24,44 +24,23 @@ from typing import Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from . import movement
+from . import card_play, junior, movement, queries
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
+from .card_play import OWED_EFFECTS
 from .compiled import IN_USE, check_sealed, seal
+from .decisions import HANDLERS, DecisionHandler
+from .elite import Elite, elite_of
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, BOX, FUND, Event, describe
-from .insurance import claim_split
 from .jackpot import payout
+from .mechanics import Mechanics, insured_step
 from .notation import to_notation
 from .rules import RuleSet
-from .state import GameState, PlayerState, has_market, industry_owner, net_worth, new_market
+from .queries import kept_refusal as kept_refusal  # a name of this module before the queries had theirs
+from .state import GameState, PlayerState, has_market, net_worth, new_market
 
-#: Card effects kept until they can be carried out, then carried out unasked (``RuleSet.keep_until_possible``).
-OWED_EFFECTS = ("return_plot", "auction_others_plot", "auction_unowned")
-
-
-#: Refusals made once, by key, cell and the cell's name (a plain dict lookup each: no key to build).
-_KEPT_REFUSALS: dict[str, dict[int, dict[str, str]]] = {}
-
-
-def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
-    """``Refusal(key)``, or ``Refusal(key, name=name, cell=cell)`` about a cell, made once and kept: the
-    engine asks the same question of the same plot again and again (is it fully built?).
-
-    >>> kept_refusal("fully_built", 7, "Bakery") is kept_refusal("fully_built", 7, "Bakery")
-    True
-    """
-    cells = _KEPT_REFUSALS.get(key)
-    if cells is None:
-        cells = _KEPT_REFUSALS[key] = {}
-    names = cells.get(cell)
-    if names is None:
-        names = cells[cell] = {}
-    found = names.get(name)
-    if found is None:
-        found = names[name] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
-    return found
 
 
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
@@ -78,10 +57,9 @@ def _tables(board: Board, rules: RuleSet) -> _Tables:
     cached = _TABLES.get(key)
     if cached is not None and cached[0] is board:
         return cached[1]
-    rate, fee = rules.mortgage_rate, rules.redemption_fee
     tables: _Tables = (
         [cell.ownable for cell in board.cells],
-        [(int(c.price * rate), int(c.price * rate) + int(c.price * fee)) for c in board.cells],
+        [(queries.mortgage_value(board, rules, c), queries.redemption_cost(board, rules, c)) for c in range(board.size)],
         [(movement.arrival(board, rules, c, False), movement.arrival(board, rules, c, True)) for c in range(board.size)],
     )
     if len(_TABLES) >= 32:
@@ -194,17 +172,11 @@ class Game:
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self._tax_first: bool = self.rules.holding_tax_first
-        self._plot_locks: bool = self.rules.locked_by_building == "plot"
-        self._despite_mortgage: bool = self.rules.monopoly_despite_mortgage
-        self._no_mortgages: list[bool] = [False] * board.size
-        # Millionaire Elite's mechanics (shares, insurance, the Auction cell): off on other boards.
-        self._elite: bool = has_market(board)
-        self._fine_covered: bool = self._elite and self.rules.tax_policy_covers_fine
-        self._claims_asked: bool = self._elite and self.rules.claim_by_choice
         self._keep_owed: bool = self.rules.keep_until_possible
-        self._shares_for_debts: bool = board.shares is not None and self.rules.shares_pay_debts
-        self._unsold_wait: bool = self.rules.unsold_to_auction_cell and any(
-            cell.kind is CellKind.AUCTION for cell in board.cells)
+        self._handlers: dict[str, DecisionHandler] = HANDLERS  # each decision kind's (a native attribute: no global to look up)
+        #: The edition's own mechanics, called at the engine's hooks (Millionaire Elite's market,
+        #: insurance and Auction cell; nothing of their own for the other boards).
+        self.mechanics: Mechanics = Elite(board, self.rules) if has_market(board) else Mechanics()
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -307,7 +279,7 @@ class Game:
                 self._t_turn()
 
     def _run_task(self, task: list[Any]) -> None:
-        """One step of the work queue: ``[name, *arguments]`` (the names of ``state._TASKS``)."""
+        """One step of the work queue: ``[name, *arguments]`` (a :class:`~millionaire.kinds.TaskKind`, with the arguments of ``kinds.TASKS``)."""
         name: str = task[0]
         if name == "after_roll":  # the most frequent first
             self._t_after_roll(task[1])
@@ -320,7 +292,7 @@ class Game:
         elif name == "pay":
             self._t_pay(task[1], task[2], task[3], task[4])
         elif name == "draw":
-            self._t_draw(task[1])
+            card_play.draw(self, task[1])
         elif name == "auction":
             self._t_auction(task[1], task[2])
         elif name == "jailroll":
@@ -328,7 +300,7 @@ class Game:
         elif name == "release":
             self._t_release(task[1], task[2])
         elif name == "choose":
-            self._t_choose(task[1], task[2], task[3] if len(task) > 3 else None)
+            card_play.choose_step(self, task[1], task[2], task[3] if len(task) > 3 else None)
         elif name == "turn":
             self._t_turn()
         elif name == "window":
@@ -336,8 +308,8 @@ class Game:
         elif name == "arrive":
             self._t_arrive(task[1], task[2], task[3], task[4])
         elif name == "insured":
-            self._t_insured(task[1], task[2], task[3], task[4], task[5], task[6])
-        else:  # pragma: no cover - saves are validated against state._TASKS
+            elite_of(self).insured_task(self, task[1], task[2], task[3], task[4], task[5], task[6])
+        else:  # pragma: no cover - saves are validated against kinds.TASKS
             raise AssertionError(f"unknown task {task!r}")
 
     def apply(self, action: Action) -> Decision | None:
@@ -495,110 +467,43 @@ class Game:
             names=tuple(self.names),
         )
 
-    # ------------------------------------------------------------------ queries
+    # ------------------------------------------------------------------ queries (the rules' answers: millionaire.queries)
     def net_worth(self, seat: int) -> int:
         """Cash, plus properties at price (mortgaged: less the loan), plus buildings at what they cost."""
         return net_worth(self.state, self.board, seat)
 
     def owned(self, seat: int) -> list[int]:
         """Cells owned by ``seat``."""
-        owner = self.state.owner
-        return [c for c in self.board.ownable if owner[c] == seat]
+        return queries.owned(self.board, self.state, seat)
 
     def complete_industries(self, seat: int) -> tuple[int, ...]:
         """Industries ``seat`` holds whole and unmortgaged."""
-        # The test of state.industry_owner, written out: compiled, its Sequence parameters make the
-        # agents' two calls a turn cost ~45% more instructions per player-turn (46,174 against 31,642).
-        owner, mortgaged = self.state.owner, self.state.mortgaged
-        found = []
-        for industry in self.board.industries:
-            for cell in industry.cells:
-                if owner[cell] != seat or mortgaged[cell]:
-                    break
-            else:
-                found.append(industry.index)
-        return tuple(found)
+        return queries.complete_industries(self.board, self.state, seat)
 
     def industry_complete(self, industry: int, seat: int | None = None) -> bool:
         """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
-        found = industry_owner(self.board, self.state.owner, self.state.mortgaged, industry)
-        return found >= 0 and (seat is None or found == seat)
+        return queries.industry_complete(self.board, self.state, industry, seat)
 
     def industry_built(self, cell: int) -> bool:
         """True when some plot of this cell's industry has a building."""
-        industry = self.board.cells[cell].industry
-        if industry < 0:
-            return False
-        level = self.state.level
-        for plot in self.board.industries[industry].cells:
-            if level[plot]:
-                return True
-        return False
+        return queries.industry_built(self.board, self.state, cell)
 
     def building_locks(self, cell: int) -> bool:
-        """True when buildings keep ``cell`` from being mortgaged, traded or lost to a card: a building
-        on the plot itself, or (``RuleSet.locked_by_building`` = ``"industry"``) anywhere in its industry."""
-        if self._plot_locks:
-            return self.state.level[cell] > 0
-        return self.industry_built(cell)
+        """True when buildings keep ``cell`` from being mortgaged, traded or lost to a card (:func:`~millionaire.queries.building_locks`)."""
+        return queries.building_locks(self.board, self.rules, self.state, cell)
 
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
-        state, top = self.state, self.rules.small_per_large + 1
-        small = sum(level for level in state.level if level < top)
-        large = sum(1 for level in state.level if level == top)
-        small_supply, large_supply = self.rules.small_supply, self.rules.large_supply
-        return (None if small_supply is None else small_supply - small,
-                None if large_supply is None else large_supply - large)
+        return queries.supply(self.rules, self.state)
 
     def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
-        state, board = self.state, self.board
-        owner = state.owner[cell]
-        if owner < 0 or state.mortgaged[cell]:
-            return 0
-        info = board.cells[cell]
-        if info.kind is CellKind.PLOT:
-            level = state.level[cell]
-            amount = info.rent[level]
-            if self.rules.monopoly_applies(level) and industry_owner(board, state.owner, self._monopoly_mortgaged(),
-                                                                   info.industry) >= 0:
-                amount *= self.rules.monopoly_multiplier
-            return amount * multiplier
-        if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
-            amount = info.ticket
-            if industry_owner(board, state.owner, self._monopoly_mortgaged(), info.industry) >= 0:
-                amount *= self.rules.monopoly_multiplier
-            return amount * multiplier
-        count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
-        if info.kind is CellKind.RAILROAD:
-            return info.rent[min(count, len(info.rent)) - 1] * multiplier
-        factor = dice_multiplier or info.dice_multipliers[min(count, len(info.dice_multipliers)) - 1]
-        return factor * (dice_total if dice_total is not None else state.last_roll)
-
-    def _monopoly_mortgaged(self) -> list[bool]:
-        """The mortgages that break a monopoly's multiplied rent: all of them, or none under
-        ``RuleSet.monopoly_despite_mortgage`` (Monopoly: a mortgaged lot still completes the group)."""
-        return self._no_mortgages if self._despite_mortgage else self.state.mortgaged
+        return queries.rent(self.board, self.rules, self.state, cell, dice_total, multiplier, dice_multiplier)
 
     def liquidation_value(self, seat: int) -> int:
         """Cash plus everything selling every building and mortgaging every property would raise (and,
         in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price)."""
-        state, board, rules = self.state, self.board, self.rules
-        total = state.players[seat].cash
-        for cell in board.ownable:
-            if state.owner[cell] != seat:
-                continue
-            info = board.cells[cell]
-            if state.level[cell]:
-                total += state.level[cell] * int(board.industries[info.industry].build_price * rules.building_sell_rate)
-            if not state.mortgaged[cell]:
-                total += int(info.price * rules.mortgage_rate)
-        if self._shares_for_debts:
-            market = state.market
-            assert market is not None
-            total += market["shares"][seat] * market["price"]
-        return total
+        return queries.liquidation_value(self.board, self.rules, self.state, seat)
 
     def mortgage_value(self, cell: int) -> int:
         """What the bank lends on ``cell``."""
@@ -610,73 +515,24 @@ class Game:
 
     def build_price(self, cell: int) -> int:
         """Price of one building on ``cell``'s industry."""
-        return self.board.industries[self.board.cells[cell].industry].build_price
+        return queries.build_price(self.board, cell)
 
     def build_problem(self, seat: int, cell: int, free: bool = False) -> str:
         """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
         pays for the building)."""
-        state, board = self.state, self.board
-        info = board.cells[cell]
-        if info.kind is not CellKind.PLOT:
-            return Refusal("not_a_plot", cell=cell)
-        if state.owner[cell] != seat:
-            return kept_refusal("not_yours", cell, info.name_en)
-        if not self.industry_complete(info.industry, seat):
-            return kept_refusal("industry_incomplete", cell, info.name_en)
-        level = state.level[cell]
-        top = self.rules.small_per_large + 1
-        if level >= top:
-            return kept_refusal("fully_built", cell, info.name_en)
-        cells = board.industries[info.industry].cells
-        if level > min(state.level[c] for c in cells):
-            return kept_refusal("build_evenly", cell, info.name_en)
-        rules = self.rules
-        if rules.small_supply is not None or rules.large_supply is not None:
-            small_left, large_left = self.supply()
-            if level == top - 1:
-                if large_left is not None and large_left < 1:
-                    return Refusal("no_large_left")
-            elif small_left is not None and small_left < 1:
-                return Refusal("no_small_left")
-        if not free and state.players[seat].cash < self.build_price(cell):
-            return Refusal("cash_short", cash=state.players[seat].cash, price=self.build_price(cell))
-        return ""
+        return queries.build_problem(self.board, self.rules, self.state, seat, cell, free)
 
     def sell_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
-        state, board = self.state, self.board
-        info = board.cells[cell]
-        if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
-            return Refusal("not_your_plot", cell=cell)
-        if not state.level[cell]:
-            return kept_refusal("no_building", cell, info.name_en)
-        if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
-            return kept_refusal("sell_evenly")
-        return ""
+        return queries.sell_problem(self.board, self.state, seat, cell)
 
     def mortgage_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can."""
-        state = self.state
-        info = self.board.cells[cell]
-        if not info.ownable or state.owner[cell] != seat:
-            return Refusal("not_your_property", cell=cell)
-        if state.mortgaged[cell]:
-            return kept_refusal("already_mortgaged", cell, info.name_en)
-        if not self._loans[cell][0]:
-            return kept_refusal("no_loan", cell, info.name_en)
-        if self.building_locks(cell):
-            return kept_refusal("sell_plot_buildings" if self._plot_locks else "sell_industry_buildings", cell, info.name_en)
-        return ""
+        return queries.mortgage_problem(self.board, self.rules, self.state, seat, cell, self._loans[cell][0])
 
     def redeem_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
-        state = self.state
-        info = self.board.cells[cell]
-        if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
-            return Refusal("not_your_mortgage", cell=cell)
-        if state.players[seat].cash < self.redemption_cost(cell):
-            return Refusal("cash_short", cash=state.players[seat].cash, price=self.redemption_cost(cell))
-        return ""
+        return queries.redeem_problem(self.board, self.rules, self.state, seat, cell, self._loans[cell][1])
 
     def can_build(self, seat: int, cell: int, free: bool = False) -> str:
         """Deprecated: the old name of :meth:`build_problem` (it returns ``""`` when building is allowed)."""
@@ -701,89 +557,40 @@ class Game:
     def tradeable(self, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
         """A property ``seat`` may trade or lose to a card: his, not locked by a building, and
         unmortgaged unless ``mortgaged_ok`` (trades under ``RuleSet.trade_mortgaged``)."""
-        state = self.state
-        return (self.board.cells[cell].ownable and state.owner[cell] == seat
-                and (mortgaged_ok or not state.mortgaged[cell]) and not self.building_locks(cell))
+        return queries.tradeable(self.board, self.rules, self.state, cell, seat, mortgaged_ok)
 
     def mortgage_transfer_fee(self, cell: int) -> int:
         """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
-        return int(self.board.cells[cell].price * self.rules.transfer_mortgage_fee)
+        return queries.mortgage_transfer_fee(self.board, self.rules, cell)
 
     def card_options(self, seat: int, effect: str) -> list[int]:
-        """The cells a card with ``effect`` may be used on by ``seat`` now.
-
-        Decisions where the rulebook is silent: a plot taken or auctioned by a card must be one that
-        could be traded (unmortgaged, not locked by a building: :meth:`building_locks`); a free branch
-        goes only where a branch (not the large building) is legal; a plot given back may be
-        mortgaged (the mortgage is cancelled) but not locked by a building.
-        """
-        state, board = self.state, self.board
-        if effect in ("take_plot", "auction_others_plot"):
-            return [c for c in board.ownable if state.owner[c] >= 0 and state.owner[c] != seat
-                    and self.tradeable(c, state.owner[c])]
-        if effect == "free_building":
-            small = self.rules.small_per_large
-            return [c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                    if state.level[c] < small and not self.build_problem(seat, c, free=True)]
-        if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
-            repay = self.rules.return_mortgaged_plot == "repay"
-            cash = state.players[seat].cash
-            return [c for c in board.ownable if state.owner[c] == seat and not self.building_locks(c)
-                    and (not state.mortgaged[c] or (repay and cash >= self.mortgage_value(c)))]
-        if effect == "auction_unowned":
-            return [c for c in board.ownable if state.owner[c] < 0]
-        if effect == "free_half":  # Junior: any free property, if the player has a kiosk to put on it
-            return [c for c in board.ownable if state.owner[c] < 0] if self.kiosks_left(seat) > 0 else []
-        return []
+        """The cells a card with ``effect`` may be used on by ``seat`` now (:func:`~millionaire.queries.card_options`)."""
+        return queries.card_options(self.board, self.rules, self.state, seat, effect)
 
     def trade_problem(self, seat: int, trade: Trade) -> str:
         """Why ``seat`` may not offer ``trade`` ("" when the offer is valid)."""
-        state = self.state
-        if not isinstance(trade, Trade):
-            return Refusal("not_a_trade")
-        malformed = trade.malformed()  # first: the fields below are read as the numbers they must be
-        if malformed:
-            return malformed
-        partner = trade.partner
-        if not 0 <= partner < len(state.players) or partner == seat:
-            return Refusal("partner", partner=partner)
-        if state.players[partner].bankrupt:
-            return Refusal("partner_bankrupt", player=state.players[partner].name)
-        if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
-                or trade.give_cards or trade.take_cards):
-            return Refusal("empty_offer")
-        mortgaged_ok = self.rules.trade_mortgaged
-        for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
-            if len(set(cells)) != len(cells):
-                return Refusal("cell_twice")
-            for cell in cells:
-                if not 0 <= cell < self.board.size:
-                    return Refusal("not_a_cell", cell=cell)
-                if not self.tradeable(cell, side, mortgaged_ok):
-                    info = self.board.cells[cell]
-                    if state.owner[cell] != side:
-                        return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
-                    if state.mortgaged[cell]:
-                        return kept_refusal("mortgaged", cell, info.name_en)
-                    return kept_refusal("plot_buildings" if self._plot_locks else "industry_buildings", cell, info.name_en)
-        for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
-            if cash > state.players[side].cash:
-                return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)
-        if mortgaged_ok:  # whoever receives a mortgaged property pays the fee at once
-            for cells, side, cash in ((trade.take_cells, seat, trade.take_cash - trade.give_cash),
-                                      (trade.give_cells, partner, trade.give_cash - trade.take_cash)):
-                fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
-                if fees > state.players[side].cash + cash:
-                    return Refusal("fees_after_trade", player=state.players[side].name, fees=fees)
-        for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
-            if len(set(cards)) != len(cards):
-                return Refusal("card_twice")
-            for card in cards:
-                if list(card) not in state.players[side].cards:
-                    return Refusal("card_not_theirs", player=state.players[side].name, card=card)
-                if self.board.decks[card[0]].cards[card[1]].effect != "jail_free":
-                    return Refusal("release_only")
-        return ""
+        return queries.trade_problem(self.board, self.rules, self.state, seat, trade)
+
+    def kiosks_left(self, seat: int) -> int:
+        """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).
+
+        >>> from millionaire import Game, load_board
+        >>> Game(load_board("millionaire-junior"), agents=["cautious"] * 2, seed=1).kiosks_left(0)
+        14
+        """
+        return queries.kiosks_left(self.board, self.rules, self.state, seat)
+
+    def share_problem(self, seat: int, what: str, count: int) -> str:
+        """Why ``seat`` may not buy (``"buy_shares"``) or sell ``count`` shares now ("" when he may)."""
+        return queries.share_problem(self.state, seat, what, count)
+
+    def policy_problem(self, seat: int, number: int) -> str:
+        """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may)."""
+        return queries.policy_problem(self.board, self.state, seat, number)
+
+    def lot_options(self, seat: int) -> list[int]:
+        """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""
+        return queries.lot_options(self.board, self.state, seat)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -791,54 +598,7 @@ class Game:
         data = self.state.pending
         if data is None:
             return []
-        seat, kind = data["player"], data["kind"]
-        player = self.state.players[seat]
-        actions: list[Action] = []
-        if kind == "roll":
-            actions.append(Action.roll())
-            if player.detained:
-                if player.cash >= self.rules.jail_fine:
-                    actions.append(Action.pay_fine())
-                card = player.has_card("jail_free", self.board)
-                if card:
-                    actions.append(Action.use_card(tuple(card)))
-            actions += self._window_actions(seat, redeem=True)
-        elif kind == "manage":
-            actions.append(Action.roll() if data["again"] else Action.end_turn())
-            actions += self._window_actions(seat, redeem=self.rules.redeem_any_time)
-        elif kind == "buy":
-            if player.cash >= self.board.cells[data["cell"]].price:
-                actions.append(Action.buy())
-            actions.append(Action.decline())
-        elif kind == "bid":
-            actions.append(Action.pass_())
-            low = max(data["high"] + 1, self.rules.min_bid)
-            if player.cash >= low:
-                actions.append(Action.bid(low))
-                if player.cash > low:
-                    actions.append(Action.bid(player.cash))
-        elif kind == "jackpot":
-            actions.append(Action.skip())
-            if player.cash >= 1:
-                actions.append(Action.bet(1))
-                if player.cash > 1:
-                    actions.append(Action.bet(player.cash))
-        elif kind == "choose":
-            actions = [Action.choose(c) for c in data["options"]]
-        elif kind == "raise":
-            actions = self._raising_actions(seat)
-            if self._shares_for_debts:
-                held = self.state.market["shares"][seat]  # type: ignore[index]
-                actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
-        elif kind == "trade_reply":
-            actions = [Action.accept(), Action.reject()]
-        elif kind in ("exchange", "insurance", "lot"):
-            actions = self._market_actions(seat, data)
-        elif kind == "claim":
-            actions = [Action.claim(), Action.skip()]
-        elif kind == "present":
-            actions = [Action.accept(), Action.decline()]
-        return actions
+        return self._handlers[data["kind"]].legal(self, data["player"], data)
 
     def _raising_actions(self, seat: int) -> list[Action]:
         """The ways to raise cash now: sell a building, mortgage a property."""
@@ -902,71 +662,10 @@ class Game:
             if cell not in self.card_options(seat, effect):
                 return Refusal("card_not_here", card=action.card, cell=cell)
             return ""
-        if kind == "roll":
-            if what == "roll":
-                return ""
-            if what == "pay_fine":
-                if not player.detained:
-                    return Refusal("not_detained")
-                return "" if player.cash >= rules.jail_fine else Refusal("fine_short", cash=player.cash)
-            if what == "use_card":
-                release: list[Any] = list(action.card or ())
-                if not player.detained:
-                    return Refusal("not_detained")
-                if release not in player.cards or self.board.decks[release[0]].cards[release[1]].effect != "jail_free":
-                    return Refusal("release_not_held", card=action.card)
-                return ""
-        elif kind == "manage":
-            expected = "roll" if data["again"] else "end_turn"
-            if what == expected:
-                return ""
-        elif kind == "buy":
-            if what == "decline":
-                return ""
-            if what == "buy":
-                price = self.board.cells[data["cell"]].price
-                return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
-        elif kind == "bid":
-            if what == "pass":
-                return ""
-            if what == "bid":
-                low = max(data["high"] + 1, rules.min_bid)
-                amount = action.amount
-                if amount < low:
-                    return Refusal("bid_low", least=low)
-                return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
-        elif kind == "jackpot":
-            if what == "skip":
-                return ""
-            if what == "bet":
-                amount = action.amount
-                if amount < 1:
-                    return Refusal("bet_low")
-                return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
-        elif kind == "choose":
-            if what == "choose":
-                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
-        elif kind == "trade_reply":
-            if what in ("accept", "reject"):
-                return ""
-        elif kind == "raise" and what == "sell_shares" and self._shares_for_debts:
-            return self.share_problem(seat, what, action.amount)
-        elif kind == "claim":
-            if what in ("claim", "skip"):
-                return ""
-        elif kind == "present":
-            if what in ("accept", "decline"):
-                return ""
-        elif kind in ("exchange", "insurance", "lot"):
-            if what == "skip":
-                return ""
-            if kind == "exchange" and what in ("buy_shares", "sell_shares"):
-                return self.share_problem(seat, what, action.amount)
-            if kind == "insurance" and what == "buy_policy":
-                return self.policy_problem(seat, action.amount)
-            if kind == "lot" and what == "choose":
-                return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
-        return Refusal("not_an_answer", what=what, kind=kind)
+        handler = self._handlers[kind]
+        if what not in handler.answers:
+            return Refusal("not_an_answer", what=what, kind=kind)
+        return handler.answer_problem(self, seat, player, what, data, action)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
@@ -974,7 +673,6 @@ class Game:
         seat: int = data["player"]
         kind: str = data["kind"]
         what = action.kind
-        tasks = state.tasks
         if what in ("build", "sell", "mortgage", "redeem"):
             if what == "build":
                 if self._building_auctions and self._building_auction(seat, action.cell, data):
@@ -990,12 +688,7 @@ class Game:
                 state.pending = None  # the debt can be paid: the pay step is retried
             return
         if what == "use_card" and action.cell >= 0:
-            self._use_kept_card(seat, list(action.card), action.cell)  # type: ignore[arg-type]
-            return
-        if kind == "raise" and what == "sell_shares":  # shares sold at the market price for a debt
-            self._market_answer(seat, "exchange", action)
-            if state.players[seat].cash >= data["amount"]:
-                state.pending = None
+            card_play.use_kept_card(self, seat, list(action.card), action.cell)  # type: ignore[arg-type]
             return
         if what == "offer":
             data["offers"] = data.get("offers", 0) + 1
@@ -1003,66 +696,7 @@ class Game:
             state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
                              "from": seat, "resume": data}
             return
-        state.pending = None
-        if kind == "roll":
-            player = state.players[seat]
-            if what == "pay_fine" and self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
-                tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
-                tasks.append(["release", seat, "paid the fine"])
-                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
-            elif what == "pay_fine":
-                self._transfer(seat, BANK, self._fine(seat), "jail")
-                self._release(seat, "paid the fine")
-                tasks.append(["roll"])
-            elif what == "use_card":
-                self._return_card(seat, list(action.card))  # type: ignore[arg-type]
-                self._release(seat, "release card")
-                tasks.append(["roll"])
-            else:
-                tasks.append(["jailroll"] if player.detained else ["roll"])
-        elif kind == "manage":
-            if what == "roll":
-                tasks.append(["roll"])
-            elif "between" not in data:  # a window between turns just closes
-                tasks.append(["endturn"])
-        elif kind == "buy":
-            cell = data["cell"]
-            if what == "buy":
-                price = self.board.cells[cell].price
-                self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
-                state.owner[cell] = seat
-            elif self._auction_unbought:
-                tasks.append(["auction", cell, BANK])
-        elif kind == "bid":
-            self._bid(data, action)
-        elif kind == "jackpot":
-            if what == "bet":
-                self._play_jackpot(seat, action.amount)
-        elif kind == "choose":
-            self._chosen(seat, data, action.cell)
-        elif kind in ("exchange", "insurance", "lot"):
-            if what != "skip":
-                self._market_answer(seat, kind, action)
-        elif kind == "claim":
-            self._claim_answer(seat, data, what == "claim")
-        elif kind == "present":
-            if what == "accept":
-                cell = data["cell"]
-                state.owner[cell] = seat
-                state.players[seat].position = cell
-                self._event("present_taken", seat, cell)
-            else:
-                self._offer_present(data["from"], data["cell"], data["askers"])
-        elif kind == "trade_reply":
-            trade = Trade.from_list(data["trade"])
-            if what == "accept":
-                self._trade(data["from"], trade)
-            resume = data["resume"]
-            if resume["kind"] == "raise":
-                debtor, amount = resume["player"], resume["amount"]
-                if state.players[debtor].cash >= amount or self.liquidation_value(debtor) < amount:
-                    return  # the pay step is retried: now it is paid, or it can no longer be (bankruptcy)
-            state.pending = resume
+        self._handlers[kind].answer(self, seat, what, data, action)
 
     # ------------------------------------------------------------------ money
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:
@@ -1171,8 +805,8 @@ class Game:
             self._release(seat, "rolled a double")
         else:
             tasks.append(["release", seat, "paid the fine"])
-            if self._fine_covered and self._asks_claim(seat, "tax", self.rules.jail_fine > 0):
-                tasks.append(self._insured(seat, "tax", self.rules.jail_fine, BANK, "jail"))
+            if self.mechanics.fine_covered and self.mechanics.asks_claim(self, seat, "tax", self.rules.jail_fine > 0):
+                tasks.append(insured_step(seat, "tax", self.rules.jail_fine, BANK, "jail"))
                 return
             fine = self._fine(seat)
             if fine:
@@ -1182,7 +816,7 @@ class Game:
         """The fine for leaving detention that ``seat`` pays himself: all of it, or (Elite, under
         ``RuleSet.tax_policy_covers_fine``) what his tax policy does not cover."""
         fine = self.rules.jail_fine
-        return self._claim(seat, "tax", fine, BANK) if self._fine_covered else fine
+        return self.mechanics.claim(self, seat, "tax", fine, BANK) if self.mechanics.fine_covered else fine
 
     def _t_release(self, seat: int, how: str) -> None:
         self._release(seat, how)
@@ -1259,7 +893,7 @@ class Game:
             seat = owner[cells[0]]
             if seat < 0 or (only >= 0 and seat != only) or could[seat] or players[seat].cash < industry.build_price:
                 continue
-            # The test of state.industry_owner written out (see complete_industries), finding on the
+            # The test of queries.industry_owner written out (see complete_industries), finding on the
             # way a lowest plot: building is even, so only a lowest plot can take the next building.
             lowest = cells[0]
             for cell in cells:
@@ -1283,17 +917,17 @@ class Game:
         if income:
             amount = self.rules.circular_income
             self._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
-            if self._elite:
-                tax = self._passed_start(seat)
-                if tax and not self._tax_first:
-                    state.tasks.append(self._holding_tax(seat, tax))  # after the cell is dealt with
-                elif tax and (player.cash < tax or self._asks_claim(seat, "tax", True)):
-                    # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
-                    state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
-                    state.tasks.append(self._holding_tax(seat, tax))
-                    return
-                elif tax:
-                    self._transfer(seat, BANK, tax, "holding_tax")
+            mechanics = self.mechanics
+            tax = mechanics.start_tax(self, seat)
+            if tax and not self._tax_first:
+                state.tasks.append(mechanics.holding_tax(self, seat, tax))  # after the cell is dealt with
+            elif tax and (player.cash < tax or mechanics.asks_claim(self, seat, "tax", True)):
+                # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
+                state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
+                state.tasks.append(mechanics.holding_tax(self, seat, tax))
+                return
+            elif tax:
+                self._transfer(seat, BANK, tax, "holding_tax")
         self._t_arrive(cell, how, rent_multiplier, dice_multiplier)
 
     def _t_arrive(self, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
@@ -1324,10 +958,10 @@ class Game:
             return
         kind = info.kind
         if kind is CellKind.TAX:
-            if self._asks_claim(seat, "tax", info.amount > 0):
-                tasks.append(self._insured(seat, "tax", info.amount, BANK, "tax"))
+            if self.mechanics.asks_claim(self, seat, "tax", info.amount > 0):
+                tasks.append(insured_step(seat, "tax", info.amount, BANK, "tax"))
                 return
-            tax = self._claim(seat, "tax", info.amount, BANK) if self._elite else info.amount
+            tax = self.mechanics.claim(self, seat, "tax", info.amount, BANK)
             if tax:  # Junior's Ice-cream stand is a treat, not a tax
                 tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
         elif kind is CellKind.FUND_COLLECT and how != "jump":
@@ -1336,8 +970,8 @@ class Game:
                 self._transfer(FUND, seat, amount, "fund", ("collect_fund", seat, cell, amount))
         elif kind is CellKind.JACKPOT and player.cash >= 1:
             state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
-        elif self._elite and kind in (CellKind.EXCHANGE, CellKind.INSURANCE, CellKind.AUCTION):
-            self._market_cell(seat, cell, kind)
+        else:
+            self.mechanics.landed(self, seat, cell, kind)
 
     def _owe_rent(self, seat: int, owner: int, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
         state = self.state
@@ -1352,60 +986,19 @@ class Game:
             if card:
                 amount *= 2
                 self._return_card(owner, card)
-        if self._elite:
-            if self._asks_claim(seat, "rent", True):
-                state.tasks.append(self._insured(seat, "rent", amount, owner, "rent"))
-                return
-            amount = self._claim(seat, "rent", amount, owner)
-            if not amount:
-                return
+        amount = self.mechanics.rent_due(self, seat, owner, amount)
+        if not amount:
+            return
         # At once: it would be the next task anyway. An attraction's rent is its entrance ticket (Junior).
         ticket = self._attractions and self.board.cells[cell].kind is CellKind.ATTRACTION
         self._t_pay(seat, owner, amount, "ticket" if ticket else "rent")
 
     def _offer(self, cell: int) -> None:
         state = self.state
-        if state.owner[cell] < 0 and not (self._unsold_wait and cell in state.market["waiting"]):  # type: ignore[index]
-            if self._purchase_limits and not self._may_buy(state.current, cell):
+        if state.owner[cell] < 0 and not self.mechanics.waiting(self, cell):
+            if self._purchase_limits and not junior.may_buy(self, state.current, cell):
                 return
             state.pending = {"kind": "buy", "player": state.current, "cell": cell}
-
-    def _may_buy(self, seat: int, cell: int) -> bool:
-        """Junior's limits on an offer: a visitor who cannot pay goes back to START
-        (``RuleSet.unaffordable_to_start``); one without a kiosk left is not offered the purchase."""
-        state, rules = self.state, self.rules
-        player = state.players[seat]
-        if rules.unaffordable_to_start and player.cash < self.board.cells[cell].price:
-            player.position = 0
-            self._event("to_start", seat, cell, self.board.cells[cell].price)
-            if rules.present_unaffordable:
-                count = len(state.players)
-                self._offer_present(seat, cell, [(seat + i) % count for i in range(1, count)])
-            return False
-        if not self.kiosks_left(seat):
-            self._event("no_kiosk", seat, cell)
-            return False
-        return True
-
-    def _offer_present(self, giver: int, cell: int, askers: list[int]) -> None:
-        """Offer the half ``giver`` could not pay for, free, to the first of ``askers`` still playing
-        with a kiosk left (``RuleSet.present_unaffordable``); the rest are asked if he declines."""
-        players = self.state.players
-        for position, seat in enumerate(askers):
-            if not players[seat].bankrupt and self.kiosks_left(seat) > 0:
-                self.state.pending = {"kind": "present", "player": seat, "cell": cell, "from": giver,
-                                      "askers": askers[position + 1:]}
-                return
-
-    def kiosks_left(self, seat: int) -> int:
-        """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number).
-
-        >>> from millionaire import Game, load_board
-        >>> Game(load_board("millionaire-junior"), agents=["cautious"] * 2, seed=1).kiosks_left(0)
-        14
-        """
-        kiosks = self.rules.kiosks_per_player
-        return len(self.board.ownable) if kiosks is None else kiosks - len(self.owned(seat))
 
     # ------------------------------------------------------------------ auctions
     def _t_auction(self, cell: int, seller: int) -> None:
@@ -1446,13 +1039,12 @@ class Game:
             return
         if winner < 0:
             self._event("auction", -1, cell, 0, seller)
-            if self._unsold_wait and seller == BANK:
-                self._to_auction_cell(cell)
+            if seller == BANK:
+                self.mechanics.unsold(self, cell)
             return
         self._transfer(winner, seller, price, "auction", ("auction", winner, cell, price, seller))
         state.owner[cell] = winner
-        if self._elite and cell in state.market["waiting"]:  # type: ignore[index]
-            state.market["waiting"].remove(cell)  # type: ignore[index]
+        self.mechanics.sold(self, cell)
 
     # ------------------------------------------------------------------ building and credit
     def _build(self, seat: int, cell: int, free: bool = False) -> None:
@@ -1596,391 +1188,6 @@ class Game:
         self.state.players[seat].cards.remove(card)
         self.state.decks[card[0]].append(card[1])
 
-    def _t_draw(self, deck: str) -> None:
-        state, board = self.state, self.board
-        seat = state.current
-        player = state.players[seat]
-        order = state.decks[deck]
-        number = order.pop(0)
-        card = board.decks[deck].cards[number]
-        if self.record_events:
-            self._recorded.append(("card", seat, -1, 0, -1, f"{deck}:{number}"))
-        effect = card.effect
-        tasks = state.tasks
-        if card.is_kept:
-            if effect in ("take_plot", "free_building") and self.card_options(seat, effect):
-                tasks.append(["choose", effect, [deck, number]])
-            else:
-                player.cards.append([deck, number])
-                self._event("keep_card", seat)
-            return
-        order.append(number)
-        if card.moves_token:
-            self._card_move(seat, card)
-        elif effect == "extra_turn":
-            state.extra_turn = True
-        elif effect in ("return_plot", "auction_others_plot", "auction_unowned", "free_half"):
-            if self.card_options(seat, effect):
-                tasks.append(["choose", effect, None])
-            elif self._keep_owed and effect in OWED_EFFECTS:  # kept until it can be carried out
-                order.pop()
-                player.cards.append([deck, number])
-                self._event("keep_card", seat)
-        elif effect == "receive":
-            self._transfer(BANK, seat, card.amount, "card")
-        elif effect == "pay":
-            tasks.append(["pay", seat, FUND if card.to == "fund" else BANK, card.amount, "card"])
-        elif effect in ("collect_from_each", "pay_each"):
-            others = [s for s in range(len(state.players)) if s != seat and not state.players[s].bankrupt]
-            for other in reversed(others):
-                if effect == "pay_each":
-                    tasks.append(["pay", seat, other, card.amount, "card"])
-                else:
-                    tasks.append(["pay", other, seat, card.amount, "card"])
-        elif effect == "repairs":
-            top = self.rules.small_per_large + 1
-            amount = sum(card.per_large if state.level[c] == top else card.per_small * state.level[c]
-                         for c in self.owned(seat))
-            if amount:
-                tasks.append(["pay", seat, BANK, amount, "repairs"])
-        elif effect == "pay_percent_cash":
-            amount = player.cash * card.percent // 100
-            if amount:
-                tasks.append(["pay", seat, BANK, amount, "card"])
-        elif effect == "receive_per_plot":
-            self._transfer(BANK, seat, card.amount * len(self.owned(seat)), "card")
-        elif effect in ("share_price", "share_points"):
-            self._share_card(seat, card)
-        else:  # pragma: no cover - the board loader admits only known effects
-            raise AssertionError(f"unhandled card effect {effect!r}")
-
-    def _card_move(self, seat: int, card: Any) -> None:
-        state = self.state
-        player = state.players[seat]
-        positions: list[int | None] = [None if p.bankrupt or p.detained else p.position for p in state.players]
-        move = movement.card_move(self.board, card, player.position, seat, state.owner, positions)
-        if move.detain:
-            self._detain(seat)
-            return
-        if move.choices:
-            state.tasks.append(["choose", "move", None, list(move.choices)])
-            return
-        if move.destination < 0:
-            return
-        if move.swap_with >= 0:
-            other = state.players[move.swap_with]
-            other.position = player.position
-            self._event("swap", seat, -1, 0, move.swap_with)
-        income = movement.income_due(self.rules, move.passed_start, move.destination, False, card.salary)
-        land = ["land", move.destination, income, "card", card.rent_multiplier, card.dice_multiplier]
-        tax = 0
-        if self._elite and move.passed_start and not income:
-            tax = self._passed_start(seat)  # START crossed without the income: policies end, the tax is due
-        if tax and not self._tax_first:
-            state.tasks.append(self._holding_tax(seat, tax))
-        state.tasks.append(land)
-        if tax and self._tax_first:
-            state.tasks.append(self._holding_tax(seat, tax))
-
-    def _t_choose(self, purpose: str, card: list[Any] | None, options: list[int] | None = None) -> None:
-        state = self.state
-        seat = state.current
-        if options is None:
-            options = self.card_options(seat, purpose)
-        if not options:
-            return
-        state.pending = {"kind": "choose", "player": seat, "purpose": purpose, "options": options, "card": card}
-
-    def _chosen(self, seat: int, data: dict[str, Any], cell: int) -> None:
-        purpose = data["purpose"]
-        state = self.state
-        if purpose == "move":
-            state.tasks.append(["land", cell, False, "card", 1, 0])
-        elif purpose in ("take_plot", "free_building"):
-            self._apply_kept_effect(seat, purpose, cell)
-            state.decks[data["card"][0]].append(data["card"][1])
-        elif purpose == "return_plot":
-            if state.mortgaged[cell]:  # the loan is repaid with the plot (RuleSet.return_mortgaged_plot)
-                self._transfer(seat, BANK, self.mortgage_value(cell), "redeem")
-                state.mortgaged[cell] = False
-            state.owner[cell] = -1
-            self._event("return_plot", seat, cell)
-        elif purpose == "auction_others_plot":
-            owner = state.owner[cell]
-            if self._asks_claim(owner, "auction", True):
-                state.tasks.append(["insured", owner, "auction", self.board.cells[cell].price, owner, "auction", cell])
-                return
-            if self._elite and self._shielded(owner, cell):
-                return
-            state.tasks.append(["auction", cell, owner])
-        elif purpose == "auction_unowned":
-            state.tasks.append(["auction", cell, BANK])
-        elif purpose == "free_half":
-            state.owner[cell] = seat
-            self._event("free_half", seat, cell)
-
-    def _apply_kept_effect(self, seat: int, effect: str, cell: int) -> None:
-        state = self.state
-        if effect == "take_plot":
-            previous = state.owner[cell]
-            state.owner[cell] = seat
-            self._event("take_plot", seat, cell, 0, previous)
-        else:
-            self._build(seat, cell, free=True)
-
-    def _use_kept_card(self, seat: int, card: list[Any], cell: int) -> None:
-        effect = self.board.decks[card[0]].cards[card[1]].effect
-        self._apply_kept_effect(seat, effect, cell)
-        self._return_card(seat, card)
-
-    # ------------------------------------------------------------------ Millionaire Elite: shares, insurance, the Auction cell
-    def share_problem(self, seat: int, what: str, count: int) -> str:
-        """Why ``seat`` may not buy (``"buy_shares"``) or sell ``count`` shares now ("" when he may)."""
-        market = self.state.market
-        assert market is not None
-        if count < 1:
-            return Refusal("shares_low")
-        if what == "buy_shares":
-            most = self.state.players[seat].cash // market["price"]
-            return "" if count <= most else Refusal("shares_cash", most=most)
-        held = market["shares"][seat]
-        return "" if count <= held else Refusal("shares_held", held=held)
-
-    def policy_problem(self, seat: int, number: int) -> str:
-        """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may).
-        A player holds at most one policy of each kind (decision)."""
-        policies = self.board.policies
-        if not 1 <= number <= len(policies):
-            return Refusal("policy_number", number=number, count=len(policies))
-        policy = policies[number - 1]
-        market = self.state.market
-        assert market is not None
-        if any(held[0] == policy.kind for held in market["policies"][seat]):
-            return Refusal("policy_held", kind=policy.kind)
-        cash = self.state.players[seat].cash
-        return "" if cash >= policy.premium else Refusal("premium_short", cash=cash, premium=policy.premium)
-
-    def lot_options(self, seat: int) -> list[int]:
-        """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""
-        market = self.state.market
-        assert market is not None
-        cash = self.state.players[seat].cash
-        return sorted(c for c in market["waiting"] if self.board.cells[c].price <= cash)
-
-    def _market_actions(self, seat: int, data: dict[str, Any]) -> list[Action]:
-        """The answers to an Elite question (amounts: the lowest and highest)."""
-        actions = [Action.skip()]
-        kind = data["kind"]
-        if kind == "exchange":
-            market = self.state.market
-            assert market is not None
-            most, held = self.state.players[seat].cash // market["price"], market["shares"][seat]
-            actions += [Action.buy_shares(n) for n in sorted({1, most}) if n >= 1 and n <= most]
-            actions += [Action.sell_shares(n) for n in sorted({1, held}) if n >= 1 and n <= held]
-        elif kind == "insurance":
-            actions += [Action.buy_policy(n) for n in range(1, len(self.board.policies) + 1)
-                        if not self.policy_problem(seat, n)]
-        else:
-            actions += [Action.choose(c) for c in data["options"]]
-        return actions
-
-    def _market_cell(self, seat: int, cell: int, kind: CellKind) -> None:
-        """Arriving on an Exchange (the price moves, then shares may change hands), an insurance
-        company (a policy may be bought) or the Auction cell (a waiting plot may be bought)."""
-        state = self.state
-        market = state.market
-        assert market is not None
-        if kind is CellKind.EXCHANGE:
-            shares = self.board.shares
-            assert shares is not None  # the loader requires [shares] with an exchange cell
-            if "card_base" in market:  # the price card loses its effect (RuleSet.price_card_lasts)
-                market["price"] = market.pop("card_base")
-                self._event("share_price", seat, cell, market["price"], -1, "the card's effect ends")
-            face = self._die()
-            market["price"] = shares.after_roll(market["price"], face)
-            self._event("share_price", seat, cell, market["price"], -1, f"Exchange:{face}")
-            if state.players[seat].cash >= market["price"] or market["shares"][seat]:
-                state.pending = {"kind": "exchange", "player": seat, "cell": cell}
-        elif kind is CellKind.INSURANCE:
-            if any(not self.policy_problem(seat, n) for n in range(1, len(self.board.policies) + 1)):
-                state.pending = {"kind": "insurance", "player": seat, "cell": cell}
-        elif self.rules.auction_cell_draw:
-            self._auction_draw(seat, cell)
-        else:
-            options = self.lot_options(seat)
-            if options:
-                state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": options}
-
-    def _auction_draw(self, seat: int, cell: int) -> None:
-        """The Auction cell's draw (``RuleSet.auction_cell_draw``): three rolls of one die read as a
-        number 0..215 in base 6 pick a plot in board order (with 24 plots, each 9 numbers of 216). A
-        waiting plot may be bought at its price; another player's plot that could be traded is
-        auctioned for him (an auction policy may shield it); anything else: nothing."""
-        board, state = self.board, self.state
-        faces = (self._die(), self._die(), self._die())
-        plots = board.plots
-        drawn = plots[(36 * (faces[0] - 1) + 6 * (faces[1] - 1) + faces[2] - 1) % len(plots)]
-        self._event("auction_draw", seat, drawn, 0, -1, "-".join(map(str, faces)))
-        if drawn in self.lot_options(seat):
-            state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": [drawn]}
-        elif state.owner[drawn] not in (-1, seat) and self.tradeable(drawn, state.owner[drawn]):
-            self._chosen(seat, {"purpose": "auction_others_plot", "card": None}, drawn)
-
-    def _market_answer(self, seat: int, kind: str, action: Action) -> None:
-        """Carry out a deal at the Exchange, the insurance company or the Auction cell."""
-        state = self.state
-        market = state.market
-        assert market is not None
-        if kind == "exchange":
-            count, price = action.amount, market["price"]
-            if action.kind == "buy_shares":
-                market["shares"][seat] += count
-                self._transfer(seat, BANK, count * price, "shares", ("buy_shares", seat, -1, count * price, count))
-            else:
-                market["shares"][seat] -= count
-                self._transfer(BANK, seat, count * price, "shares", ("sell_shares", seat, -1, count * price, count))
-        elif kind == "insurance":
-            policy = self.board.policies[action.amount - 1]
-            market["policies"][seat].append([policy.kind, policy.term])
-            self._transfer(seat, BANK, policy.premium, "premium",
-                           ("policy", seat, -1, policy.premium, -1, f"{policy.term}_{policy.kind}"))
-        else:
-            cell = action.cell
-            price = self.board.cells[cell].price
-            market["waiting"].remove(cell)
-            self._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
-            state.owner[cell] = seat
-
-    def _to_auction_cell(self, cell: int) -> None:
-        """A plot the bank could not sell waits on the Auction cell (``RuleSet.unsold_to_auction_cell``)."""
-        market = self.state.market
-        assert market is not None
-        if cell not in market["waiting"]:
-            market["waiting"].append(cell)
-            self._event("lot_waits", -1, cell)
-
-    def _policy(self, seat: int, kind: str) -> list[Any] | None:
-        """The policy of ``kind`` that ``seat`` holds, as ``[kind, term]``, or ``None``."""
-        market = self.state.market
-        assert market is not None
-        for held in market["policies"][seat]:
-            if held[0] == kind:
-                return held
-        return None
-
-    def _claim(self, seat: int, kind: str, loss: int, payee: int) -> int:
-        """``seat`` owes ``loss`` to ``payee`` for an event his policy of ``kind`` may cover: the
-        insurer (the bank) pays ``payee`` up to the cover and the policy ends. Returns what is left
-        for ``seat`` to pay (all of it without a policy)."""
-        held = self._policy(seat, kind) if loss > 0 else None
-        if held is None:
-            return loss
-        policy = next(p for p in self.board.policies if [p.kind, p.term] == held)
-        paid, rest = claim_split(policy, loss)
-        self.state.market["policies"][seat].remove(held)  # type: ignore[index]
-        self._event("claim", seat, -1, paid, payee, f"{held[1]}_{held[0]}")
-        self._transfer(BANK, payee, paid, "claim")
-        return rest
-
-    def _shielded(self, owner: int, cell: int) -> bool:
-        """A card would auction ``owner``'s plot: his auction policy stops it, and ends (the claim)."""
-        held = self._policy(owner, "auction")
-        if held is None:
-            return False
-        self.state.market["policies"][owner].remove(held)  # type: ignore[index]
-        self._event("shield", owner, cell, 0, -1, f"{held[1]}_{held[0]}")
-        return True
-
-    def _asks_claim(self, seat: int, kind: str, covered: bool) -> bool:
-        """Whether a covered event (``covered``) is put to ``seat`` as a ``claim`` decision: he holds a
-        policy of ``kind`` and the holder decides (``RuleSet.claim_by_choice``)."""
-        return self._claims_asked and covered and self._policy(seat, kind) is not None
-
-    def _insured(self, seat: int, kind: str, loss: int, payee: int, reason: str) -> list[Any]:
-        """The step that asks ``seat`` whether his policy of ``kind`` pays ``loss`` owed to ``payee``."""
-        return ["insured", seat, kind, loss, payee, reason, -1]
-
-    def _holding_tax(self, seat: int, tax: int) -> list[Any]:
-        """The step that charges the holding tax: put to a long-term tax policy first, if he holds one."""
-        if self._asks_claim(seat, "tax", True):
-            return self._insured(seat, "tax", tax, BANK, "holding_tax")
-        return ["pay", seat, BANK, tax, "holding_tax"]
-
-    def _t_insured(self, seat: int, kind: str, loss: int, payee: int, reason: str, cell: int) -> None:
-        """Ask the holder whether his policy pays for the event; without the policy (it has ended
-        since), the event takes its course."""
-        state = self.state
-        if state.players[seat].bankrupt:
-            return
-        held = self._policy(seat, kind)
-        data: dict[str, Any] = {"kind": "claim", "player": seat, "policy": kind, "term": "", "loss": loss, "payee": payee,
-                "reason": reason, "plot": cell}
-        if held is None:
-            self._claim_answer(seat, data, False)
-            return
-        data["term"] = held[1]
-        state.pending = data
-
-    def _claim_answer(self, seat: int, data: dict[str, Any], claimed: bool) -> None:
-        """The holder hands the policy in (it pays, and ends) or keeps it (the event takes its course)."""
-        kind, loss, payee, cell = data["policy"], data["loss"], data["payee"], data["plot"]
-        if claimed and kind == "auction":
-            self._shielded(seat, cell)
-            return
-        rest = self._claim(seat, kind, loss, payee) if claimed else loss
-        if not claimed and data["term"]:
-            self._event("keep_policy", seat, -1, loss, -1, f"{data['term']}_{kind}")
-        if kind == "auction":
-            self.state.tasks.append(["auction", cell, seat])
-        elif rest and payee != seat:  # a shares policy pays its holder: nothing is owed
-            self.state.tasks.append(["pay", seat, payee, rest, data["reason"]])
-
-    def _share_card(self, seat: int, card: Any) -> None:
-        """A Fortune card sets the share price or moves it by points; when it lowers the price, each
-        holder of a shares policy is paid his shares' loss (up to the cover) and the policy ends."""
-        state = self.state
-        market, shares = state.market, self.board.shares
-        assert market is not None and shares is not None
-        old = market["price"]
-        new = card.amount if card.effect == "share_price" else shares.after_points(old, card.points)
-        market["price"] = new
-        if self.rules.price_card_lasts:  # the price before the card, moved by later points, comes back
-            if card.effect == "share_price":
-                market.setdefault("card_base", old)
-            elif "card_base" in market:
-                market["card_base"] = shares.after_points(market["card_base"], card.points)
-        self._event("share_price", seat, -1, new, -1, "a card")
-        if new < old:
-            asked = []
-            for holder, count in enumerate(market["shares"]):
-                if count and not state.players[holder].bankrupt:
-                    if self._asks_claim(holder, "shares", True):
-                        asked.append(self._insured(holder, "shares", count * (old - new), holder, "claim"))
-                    else:
-                        self._claim(holder, "shares", count * (old - new), holder)
-            state.tasks.extend(reversed(asked))  # asked in seat order
-
-    def _passed_start(self, seat: int) -> int:
-        """Passing START (Elite), by a roll or a card, with the circular income or without it: the
-        central industry's holding tax falls due (a tax policy pays it first), then the holder's
-        short-term policies end. Returns the tax left for the player to pay; the caller schedules
-        it before or after the cell is dealt with (``RuleSet.holding_tax_first``)."""
-        state, board = self.state, self.board
-        central = board.central_industry
-        tax = 0
-        if central is not None:
-            owned = sum(1 for c in board.railroads if state.owner[c] == seat)
-            tax = central.tax_for(owned)
-            held = self._policy(seat, "tax")
-            if not (self._claims_asked and held is not None and held[1] == "long"):
-                tax = self._claim(seat, "tax", tax, BANK)  # a short-term policy ends here: claimed unasked
-        market = state.market
-        assert market is not None
-        for held in [h for h in market["policies"][seat] if h[1] == "short"]:
-            market["policies"][seat].remove(held)
-            self._event("policy_ends", seat, -1, 0, -1, f"{held[1]}_{held[0]}")
-        return tax
-
     # ------------------------------------------------------------------ bankruptcy and the end
     def _bankrupt(self, seat: int, creditor: int, debt: int, reason: str) -> None:
         state, board, rules = self.state, self.board, self.rules
@@ -2014,11 +1221,7 @@ class Game:
                 auction = owned
             for card in list(player.cards):
                 self._return_card(seat, card)
-        if self._elite:  # shares and policies go back to the bank, as buildings do
-            market = state.market
-            assert market is not None
-            market["shares"][seat] = 0
-            market["policies"][seat] = []
+        self.mechanics.bankrupt(self, seat)
         player.bankrupt = True
         player.detained = False
         self._event("bankrupt", seat, -1, debt, creditor, reason)

@@ -305,7 +305,7 @@ class RuleSet:
         >>> RuleSet.monopoly().monopoly_owner(board, owner, mortgaged, 7), RuleSet.classic().monopoly_owner(board, owner, mortgaged, 7)
         (0, -1)
         """
-        from .state import industry_owner
+        from .queries import industry_owner  # the queries read rule sets: imported when used
 
         return industry_owner(board, owner, [False] * len(owner) if self.monopoly_despite_mortgage else mortgaged,
                               industry)

@@ -19,16 +19,18 @@ from __future__ import annotations
 import copy as _copy
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from . import queries
 from .actions import Trade
 from .board import Board, CellKind
 from .dice import BATCH
 from .errors import SaveFileError, shown
+from .kinds import DECISIONS, TASKS
+from .queries import industry_owner as industry_owner  # a name of this module before the queries had theirs
 from .rules import RuleSet
 
 SAVE_FORMAT = 1
@@ -192,40 +194,13 @@ _FIELDS = ("format", "board", "rules", "players", "owner", "level", "mortgaged",
            "pending", "finished", "winner", "reason", "dice", "market")
 _PLAYER_FIELDS = ("name", "cash", "position", "bankrupt", "detained", "jail_turns", "cards")
 
-#: The engine's work queue (``Game._t_<name>``): each task's name and the kinds of its arguments;
-#: a trailing ``?`` marks an argument that may be left out. A save holding any other task is
-#: refused, so a new kind of task must be listed here.
-_TASKS: dict[str, tuple[str, ...]] = {
-    "turn": (), "roll": (), "jailroll": (), "endturn": (),
-    "land": ("cell", "bool", "str", "count", "count"),
-    "arrive": ("cell", "str", "count", "count"),
-    "pay": ("party", "party", "money", "str"),
-    "auction": ("cell", "party"),
-    "draw": ("deck",),
-    "after_roll": ("bool",),
-    "release": ("seat", "str"),
-    "choose": ("str", "card", "cells?"),
-    "window": ("seat",),
-    "insured": ("seat", "str", "money", "party", "str", "cell_or_none"),
-}
+#: The engine's work queue (``Game._t_<name>``): each task's name and the kinds of its arguments
+#: (the registry's :data:`millionaire.kinds.TASKS`). A save holding any other task is refused.
+_TASKS = TASKS
 
-#: Pending decisions: the fields each kind needs besides ``kind`` and ``player`` (see
-#: :data:`millionaire.actions.DECISION_KINDS`), with their kinds. ``offers`` may come with any.
-_DECISIONS: dict[str, dict[str, str]] = {
-    "roll": {},
-    "manage": {"again": "bool"},
-    "buy": {"cell": "cell"},
-    "bid": {"cell": "cell", "seller": "party", "bidders": "seats", "high": "money", "high_bidder": "seat_or_none"},
-    "jackpot": {"cell": "cell"},
-    "choose": {"purpose": "str", "options": "cells", "card": "card"},
-    "raise": {"amount": "money", "payee": "party"},
-    "trade_reply": {"trade": "trade", "from": "seat", "resume": "decision"},
-    "exchange": {"cell": "cell"},
-    "insurance": {"cell": "cell"},
-    "lot": {"cell": "cell", "options": "cells"},
-    "present": {"cell": "cell", "from": "seat", "askers": "later_seats"},
-    "claim": {"policy": "str", "term": "str", "loss": "money", "payee": "party", "reason": "str", "plot": "cell_or_none"},
-}
+#: Pending decisions: the fields each kind needs besides ``kind`` and ``player``, with their kinds
+#: (the registry's :data:`millionaire.kinds.DECISIONS`). ``offers`` may come with any window.
+_DECISIONS: dict[str, dict[str, str]] = {kind: spec.fields for kind, spec in DECISIONS.items()}
 
 #: What a card's choice is for (the ``purpose`` of a ``choose`` decision and step).
 _PURPOSES = ("move", "take_plot", "free_building", "return_plot", "auction_others_plot", "auction_unowned",
@@ -269,18 +244,6 @@ def _bounded_int(digits: str, text: str) -> int:
 def _copy_dice(dice: dict[str, Any]) -> dict[str, Any]:
     """The dice state copied without walking the dice set to come (``buffer``) one by one."""
     return {key: list(value) if key == "buffer" else _copy.deepcopy(value) for key, value in dice.items()}
-
-
-def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool], industry: int) -> int:
-    """The seat holding every plot of ``industry`` with none mortgaged, or -1."""
-    cells = board.industries[industry].cells
-    first = owner[cells[0]]
-    if first < 0:
-        return -1
-    for cell in cells:
-        if owner[cell] != first or mortgaged[cell]:
-            return -1
-    return first
 
 
 def has_market(board: Board) -> bool:
@@ -511,7 +474,7 @@ class _StateLoader:
         if kind == "manage" and pending.get("between"):
             self.between_fits(state, pending)
             return
-        if kind in ("roll", "manage", "buy", "jackpot", "choose", "exchange", "insurance", "lot") and seat != current:
+        if DECISIONS[kind].current and seat != current:
             raise self.fail("pending.player", f"is seat {seat} but a {kind!r} decision is the current player's "
                             f"(current is {current})")
         if kind in ("roll", "manage"):
@@ -549,7 +512,7 @@ class _StateLoader:
         if self.board.cells[cell].kind is not wanted or state.players[seat].position != cell:
             raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on an {wanted.value!r} cell there")
         if kind == "lot":
-            expected = self.engine(state).lot_options(seat)
+            expected = queries.lot_options(self.board, state, seat)
             if state.rules.auction_cell_draw and len(data["options"]) == 1 and data["options"][0] in expected:
                 return  # the draw named one waiting plot he can pay for
             if data["options"] != expected:
@@ -567,7 +530,7 @@ class _StateLoader:
                             "sent back to START, to another player")
         if not self.board.cells[cell].ownable or state.owner[cell] >= 0:
             raise self.fail("pending.cell", f"is {cell}, not a free property")
-        if not self.engine(state).kiosks_left(seat):
+        if not queries.kiosks_left(self.board, state.rules, state, seat):
             raise self.fail("pending.player", f"is seat {seat}, who has no kiosk left to put on it")
 
     def claim_fits(self, state: GameState, data: dict[str, Any]) -> None:
@@ -674,7 +637,7 @@ class _StateLoader:
         if state.players[seat].position != cell:
             raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who stands on "
                             f"cell {state.players[seat].position}")
-        if state.rules.kiosks_per_player is not None and self.engine(state).kiosks_left(seat) <= 0:
+        if state.rules.kiosks_per_player is not None and queries.kiosks_left(self.board, state.rules, state, seat) <= 0:
             raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) to seat {seat}, who has no kiosk left")
 
     def auction_fits(self, state: GameState, data: dict[str, Any]) -> None:
@@ -706,7 +669,7 @@ class _StateLoader:
         if purpose == "move":
             expected = self.move_options(state, seat)
         else:
-            expected = [list(self.engine(state).card_options(seat, purpose))]
+            expected = [list(queries.card_options(self.board, state.rules, state, seat, purpose))]
         if options not in expected:
             raise self.fail("pending.options", f"are {shown(options)} but a {purpose!r} choice of seat {seat} "
                             f"here has {' or '.join(map(shown, expected)) or 'none'}")
@@ -740,9 +703,9 @@ class _StateLoader:
             raise self.fail("pending", f"asks seat {seat} to raise {amount} for {payee} but the next step "
                             f"({shown(step)}) is not that payment")
         cash = state.players[seat].cash
-        if not cash < amount <= self.engine(state).liquidation_value(seat):
+        if not cash < amount <= queries.liquidation_value(self.board, state.rules, state, seat):
             raise self.fail("pending.amount", f"is {amount} but seat {seat} has {cash} in cash and could raise "
-                            f"{self.engine(state).liquidation_value(seat)} in all")
+                            f"{queries.liquidation_value(self.board, state.rules, state, seat)} in all")
 
     def reply_fits(self, state: GameState, data: dict[str, Any]) -> None:
         """A trade offer made by the current player in his window, or by a debtor to his creditor
@@ -762,7 +725,7 @@ class _StateLoader:
             raise self.fail("pending.resume.offers", "must count the offer being answered")
         if resume.get("kind") != "raise":
             self.window_fits(state, resume, "pending.resume")
-        problem = self.engine(state).trade_problem(offerer, trade)
+        problem = queries.trade_problem(self.board, state.rules, state, offerer, trade)
         if problem:
             raise self.fail("pending.trade", f"is not an offer seat {offerer} could make: {problem}")
 
@@ -787,12 +750,6 @@ class _StateLoader:
                 raise self.fail(label, f"lands in a way no roll, card or jump does: {shown(task)}")
         elif name == "pay" and task[1] < 0:
             raise self.fail(f"{label}[1]", f"must be a seat: only players pay by a step, got {task[1]}")
-
-    def engine(self, state: GameState) -> Any:
-        """A game on ``state`` that only answers questions (card options, trades, what selling raises)."""
-        from .engine import Game  # the engine reads states: imported when used
-
-        return Game(self.board, state.rules, [None] * len(state.players), state=state, record_events=False)
 
     def player(self, seat: int, data: Any) -> PlayerState:
         label = f"players[{seat}]"
@@ -867,11 +824,11 @@ class _StateLoader:
 
     def decision(self, data: dict[str, Any], label: str, resumed: bool = False) -> None:
         kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and kind not in ("roll", "manage", "raise")):
-            allowed = "roll, manage, raise" if resumed else ", ".join(_DECISIONS)
+        if not isinstance(kind, str) or kind not in _DECISIONS or (resumed and not DECISIONS[kind].window):
+            allowed = ", ".join(k for k, spec in DECISIONS.items() if spec.window or not resumed)
             raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
-        window = kind in ("roll", "manage", "raise")  # the decisions where trades may be offered
+        window = DECISIONS[kind].window  # the decisions where trades may be offered
         # Optional: trade offers made in a window; a window between turns; a building auction and the
         # window it returns to.
         optional = (["offers"] if window else []) + (["between"] if kind == "manage" else [])

@@ -16,7 +16,8 @@ from numpy.typing import NDArray
 
 from ..board import Board
 from ..rules import RuleSet
-from ..state import industry_owner, net_worth
+from ..queries import industry_owner
+from ..state import net_worth
 from .checks import EconomicsError, _int, _level, _position, _rules
 from .rent import _seat_income, landing_rates, plot_rent
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..board import Board
 from ..rules import RuleSet
-from ..state import industry_owner
+from ..queries import industry_owner, mortgage_value, redemption_cost
 from ..words import texts
 from .checks import EconomicsError, _opponents, _ownable, _plot, _rounds, _rules, _seat
 from .rent import _seat_income, landing_rates
@@ -46,8 +46,7 @@ def mortgage_terms(board: Board, cell: int, rules: RuleSet | None = None) -> dic
     rules = _rules(board, rules)
     cell = _ownable(board, cell)
     price = board.cells[cell].price
-    raised = int(price * rules.mortgage_rate)
-    cost = raised + int(price * rules.redemption_fee)
+    raised, cost = mortgage_value(board, rules, cell), redemption_cost(board, rules, cell)
     return {"cell": cell, "price": price, "cash_raised": raised, "redemption_cost": cost, "fee": cost - raised,
             "fee_rate": (cost - raised) / raised if raised else 0.0}
 

@@ -1,0 +1,318 @@
+"""The decisions the engine asks, one handler each: its legal actions, its own legality check and
+what its answers do, registered by kind (:data:`HANDLERS`, the kinds of :data:`millionaire.kinds.DECISIONS`).
+
+The management answers every window shares (build, sell, mortgage, redeem, trade, use a kept card)
+are the engine's own (``Game._problem``, ``Game._execute``); a handler answers the rest. An answer
+that is not among its kind's ``answers`` in the registry is refused before the handler is asked.
+
+Examples
+--------
+>>> from millionaire import Game, load_board
+>>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=3)
+>>> HANDLERS[game.pending.kind].legal(game, game.pending.player, game.state.pending)
+[Action.roll()]
+>>> sorted(HANDLERS["buy"].answers)
+['buy', 'decline']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import card_play, junior
+from .actions import Action, Trade
+from .errors import Refusal
+from .events import BANK
+from .elite import elite_of
+from .kinds import DECISIONS
+from .mechanics import insured_step
+from .state import PlayerState
+
+if TYPE_CHECKING:  # the engine registers these handlers: no import at run time
+    from .engine import Game
+
+
+class DecisionHandler:
+    """One kind of decision: ``legal`` (its actions), ``answer_problem`` (why one of its own answers is
+    refused, ``""`` when it is legal) and ``answer`` (carry it out; the decision is no longer
+    pending unless the handler leaves it so)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        #: Its own answers, from the registry (plain strings, as actions carry them).
+        self.answers: frozenset[str] = frozenset(str(answer) for answer in DECISIONS[kind].answers)
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        return []
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        return ""
+
+    def answer(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        game.state.pending = None
+        self.execute(game, seat, what, data, action)
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        pass
+
+
+class Roll(DecisionHandler):
+    """Before rolling: roll, or (detained) pay the fine or use a release card; the window's management."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        player = game.state.players[seat]
+        actions = [Action.roll()]
+        if player.detained:
+            if player.cash >= game.rules.jail_fine:
+                actions.append(Action.pay_fine())
+            card = player.has_card("jail_free", game.board)
+            if card:
+                actions.append(Action.use_card(tuple(card)))
+        return actions + game._window_actions(seat, redeem=True)
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "roll":
+            return ""
+        if what == "pay_fine":
+            if not player.detained:
+                return Refusal("not_detained")
+            return "" if player.cash >= game.rules.jail_fine else Refusal("fine_short", cash=player.cash)
+        release: list[Any] = list(action.card or ())  # use_card, without a cell: a release card
+        if not player.detained:
+            return Refusal("not_detained")
+        if release not in player.cards or game.board.decks[release[0]].cards[release[1]].effect != "jail_free":
+            return Refusal("release_not_held", card=action.card)
+        return ""
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        state = game.state
+        tasks = state.tasks
+        if what == "pay_fine" and game.mechanics.fine_covered and game.mechanics.asks_claim(game, seat, "tax", game.rules.jail_fine > 0):
+            tasks.append(["roll"])  # the holder decides on his tax policy, pays the rest, is released, rolls
+            tasks.append(["release", seat, "paid the fine"])
+            tasks.append(insured_step(seat, "tax", game.rules.jail_fine, BANK, "jail"))
+        elif what == "pay_fine":
+            game._transfer(seat, BANK, game._fine(seat), "jail")
+            game._release(seat, "paid the fine")
+            tasks.append(["roll"])
+        elif what == "use_card":
+            game._return_card(seat, list(action.card))  # type: ignore[arg-type]
+            game._release(seat, "release card")
+            tasks.append(["roll"])
+        else:
+            tasks.append(["jailroll"] if state.players[seat].detained else ["roll"])
+
+
+class Manage(DecisionHandler):
+    """After the cell is resolved: end the turn (or roll again on a double); the window's management."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        actions = [Action.roll() if data["again"] else Action.end_turn()]
+        return actions + game._window_actions(seat, redeem=game.rules.redeem_any_time)
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        return "" if what == ("roll" if data["again"] else "end_turn") else Refusal("not_an_answer", what=what, kind=data["kind"])
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what == "roll":
+            game.state.tasks.append(["roll"])
+        elif "between" not in data:  # a window between turns just closes
+            game.state.tasks.append(["endturn"])
+
+
+class Buy(DecisionHandler):
+    """An unowned property: buy it or decline (an auction, under ``RuleSet.auction_unbought``)."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        if game.state.players[seat].cash >= game.board.cells[data["cell"]].price:
+            return [Action.buy(), Action.decline()]
+        return [Action.decline()]
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "decline":
+            return ""
+        price = game.board.cells[data["cell"]].price
+        return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        cell: int = data["cell"]
+        if what == "buy":
+            price = game.board.cells[cell].price
+            game._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
+            game.state.owner[cell] = seat
+        elif game._auction_unbought:
+            game.state.tasks.append(["auction", cell, BANK])
+
+
+class Bid(DecisionHandler):
+    """An auction: bid more than the highest bid (up to the cash) or pass."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        cash = game.state.players[seat].cash
+        actions = [Action.pass_()]
+        low = max(data["high"] + 1, game.rules.min_bid)
+        if cash >= low:
+            actions.append(Action.bid(low))
+            if cash > low:
+                actions.append(Action.bid(cash))
+        return actions
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "pass":
+            return ""
+        low = max(data["high"] + 1, game.rules.min_bid)
+        amount = action.amount
+        if amount < low:
+            return Refusal("bid_low", least=low)
+        return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        game._bid(data, action)
+
+
+class Jackpot(DecisionHandler):
+    """The slot machine: bet 1..cash or skip."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        cash = game.state.players[seat].cash
+        actions = [Action.skip()]
+        if cash >= 1:
+            actions.append(Action.bet(1))
+            if cash > 1:
+                actions.append(Action.bet(cash))
+        return actions
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "skip":
+            return ""
+        amount = action.amount
+        if amount < 1:
+            return Refusal("bet_low")
+        return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what == "bet":
+            game._play_jackpot(seat, action.amount)
+
+
+def chosen_problem(data: dict[str, Any], action: Action) -> str:
+    """Why ``action`` does not choose one of the decision's options ("" when it does)."""
+    return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
+
+
+class Choose(DecisionHandler):
+    """A card asks for a cell: one of the options."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        return [Action.choose(c) for c in data["options"]]
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        return chosen_problem(data, action)
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        card_play.chosen(game, seat, data, action.cell)
+
+
+class Raise(DecisionHandler):
+    """A debt larger than the cash: sell buildings, mortgage (and in Elite sell shares) until it can be paid."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        actions = game._raising_actions(seat)
+        if game.mechanics.shares_for_debts:
+            held = game.state.market["shares"][seat]  # type: ignore[index]
+            actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
+        return actions
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if not game.mechanics.shares_for_debts:
+            return Refusal("not_an_answer", what=what, kind=data["kind"])
+        return game.share_problem(seat, what, action.amount)
+
+    def answer(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        """Shares sold at the market price for the debt (the only answer of its own)."""
+        elite_of(game).market_answer(game, seat, "exchange", action)
+        if game.state.players[seat].cash >= data["amount"]:
+            game.state.pending = None
+
+
+class TradeReply(DecisionHandler):
+    """A trade offer: accept or reject; then the decision it was offered from goes on."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        return [Action.accept(), Action.reject()]
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        state = game.state
+        if what == "accept":
+            game._trade(data["from"], Trade.from_list(data["trade"]))
+        resume = data["resume"]
+        if resume["kind"] == "raise":
+            debtor, amount = resume["player"], resume["amount"]
+            if state.players[debtor].cash >= amount or game.liquidation_value(debtor) < amount:
+                return  # the pay step is retried: now it is paid, or it can no longer be (bankruptcy)
+        state.pending = resume
+
+
+class Market(DecisionHandler):
+    """Elite's questions on the Exchange, an insurance company and the Auction cell: an answer or skip."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        return elite_of(game).market_actions(game, seat, data)
+
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+                       action: Action) -> str:
+        if what == "skip":
+            return ""
+        if what == "buy_policy":
+            return game.policy_problem(seat, action.amount)
+        if what == "choose":
+            return chosen_problem(data, action)
+        return game.share_problem(seat, what, action.amount)
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what != "skip":
+            elite_of(game).market_answer(game, seat, data["kind"], action)
+
+
+class Present(DecisionHandler):
+    """Junior: a free half another player could not pay for, accepted (the token comes to it) or declined."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        return [Action.accept(), Action.decline()]
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        if what == "accept":
+            cell = data["cell"]
+            game.state.owner[cell] = seat
+            game.state.players[seat].position = cell
+            game._event("present_taken", seat, cell)
+        else:
+            junior.offer_present(game, data["from"], data["cell"], data["askers"])
+
+
+class Claim(DecisionHandler):
+    """Elite: a policy covers what has just happened; claim it (it pays and ends) or keep it."""
+
+    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+        return [Action.claim(), Action.skip()]
+
+    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+        elite_of(game).claim_answer(game, seat, data, what == "claim")
+
+
+#: The handler of each decision kind.
+HANDLERS: dict[str, DecisionHandler] = {
+    "roll": Roll("roll"), "manage": Manage("manage"), "buy": Buy("buy"), "bid": Bid("bid"),
+    "jackpot": Jackpot("jackpot"), "choose": Choose("choose"), "raise": Raise("raise"),
+    "trade_reply": TradeReply("trade_reply"), "exchange": Market("exchange"), "insurance": Market("insurance"),
+    "lot": Market("lot"), "present": Present("present"), "claim": Claim("claim"),
+}
+assert set(HANDLERS) == set(DECISIONS), "every kind of the registry has its handler"

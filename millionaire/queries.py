@@ -1,0 +1,399 @@
+"""The rule queries: what the rules allow and what things cost in a position, as plain functions of
+the board, the rules and the state.
+
+The engine asks them (its public ``Game.build_problem``, ``Game.rent``, ... call these), and so do the
+save loader (:mod:`millionaire.state`, to check a saved decision against the position) and the
+economics, with no game to build. A ``*_problem`` says why a move is refused, as a
+:class:`~millionaire.errors.Refusal`, and ``""`` when it is allowed.
+
+Examples
+--------
+>>> from millionaire import Game, load_board
+>>> game = Game(load_board("millionaire-classic"), agents=["cautious", "cautious"], seed=1)
+>>> build_problem(game.board, game.rules, game.state, 0, 1)
+'Cinema is not yours'
+>>> rent(game.board, game.rules, game.state, 1), mortgage_value(game.board, game.rules, 1)
+(0, 25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Trade
+from .board import Board, CellKind
+from .errors import Refusal
+from .rules import RuleSet
+
+if TYPE_CHECKING:  # the state module asks these questions of its saves: no import at run time
+    from .state import GameState
+
+#: Refusals made once, by key, cell and the cell's name (a plain dict lookup each: no key to build).
+_KEPT_REFUSALS: dict[str, dict[int, dict[str, str]]] = {}
+
+
+def kept_refusal(key: str, cell: int = -1, name: str = "") -> str:
+    """``Refusal(key)``, or ``Refusal(key, name=name, cell=cell)`` about a cell, made once and kept: the
+    engine asks the same question of the same plot again and again (is it fully built?).
+
+    >>> kept_refusal("fully_built", 7, "Bakery") is kept_refusal("fully_built", 7, "Bakery")
+    True
+    """
+    cells = _KEPT_REFUSALS.get(key)
+    if cells is None:
+        cells = _KEPT_REFUSALS[key] = {}
+    names = cells.get(cell)
+    if names is None:
+        names = cells[cell] = {}
+    found = names.get(name)
+    if found is None:
+        found = names[name] = Refusal(key, name=name, cell=cell) if cell >= 0 else Refusal(key)
+    return found
+
+
+#: No mortgage anywhere, by board size: what monopoly rent reads under ``RuleSet.monopoly_despite_mortgage``.
+_UNMORTGAGED: dict[int, list[bool]] = {}
+
+
+def industry_owner(board: Board, owner: Sequence[int], mortgaged: Sequence[bool], industry: int) -> int:
+    """The seat holding every plot of ``industry`` with none mortgaged, or -1."""
+    cells = board.industries[industry].cells
+    first = owner[cells[0]]
+    if first < 0:
+        return -1
+    for cell in cells:
+        if owner[cell] != first or mortgaged[cell]:
+            return -1
+    return first
+
+
+def owned(board: Board, state: GameState, seat: int) -> list[int]:
+    """Cells owned by ``seat``."""
+    owner = state.owner
+    return [c for c in board.ownable if owner[c] == seat]
+
+
+def complete_industries(board: Board, state: GameState, seat: int) -> tuple[int, ...]:
+    """Industries ``seat`` holds whole and unmortgaged."""
+    # The test of industry_owner, written out: compiled, its Sequence parameters make the agents'
+    # two calls a turn cost ~45% more instructions per player-turn (46,174 against 31,642).
+    owner, mortgaged = state.owner, state.mortgaged
+    found = []
+    for industry in board.industries:
+        for cell in industry.cells:
+            if owner[cell] != seat or mortgaged[cell]:
+                break
+        else:
+            found.append(industry.index)
+    return tuple(found)
+
+
+def industry_complete(board: Board, state: GameState, industry: int, seat: int | None = None) -> bool:
+    """One owner (``seat`` if given) has every plot of the industry and none is mortgaged."""
+    found = industry_owner(board, state.owner, state.mortgaged, industry)
+    return found >= 0 and (seat is None or found == seat)
+
+
+def industry_built(board: Board, state: GameState, cell: int) -> bool:
+    """True when some plot of this cell's industry has a building."""
+    industry = board.cells[cell].industry
+    if industry < 0:
+        return False
+    level = state.level
+    for plot in board.industries[industry].cells:
+        if level[plot]:
+            return True
+    return False
+
+
+def building_locks(board: Board, rules: RuleSet, state: GameState, cell: int) -> bool:
+    """True when buildings keep ``cell`` from being mortgaged, traded or lost to a card: a building
+    on the plot itself, or (``RuleSet.locked_by_building`` = ``"industry"``) anywhere in its industry."""
+    if rules.locked_by_building == "plot":
+        return state.level[cell] > 0
+    return industry_built(board, state, cell)
+
+
+def supply(rules: RuleSet, state: GameState) -> tuple[int | None, int | None]:
+    """Small and large buildings left in the bank (``None``: unlimited)."""
+    top = rules.small_per_large + 1
+    small = sum(level for level in state.level if level < top)
+    large = sum(1 for level in state.level if level == top)
+    small_supply, large_supply = rules.small_supply, rules.large_supply
+    return (None if small_supply is None else small_supply - small,
+            None if large_supply is None else large_supply - large)
+
+
+def monopoly_mortgages(board: Board, rules: RuleSet, state: GameState) -> list[bool]:
+    """The mortgages that break a monopoly's multiplied rent: all of them, or none under
+    ``RuleSet.monopoly_despite_mortgage`` (Monopoly: a mortgaged lot still completes the group)."""
+    if not rules.monopoly_despite_mortgage:
+        return state.mortgaged
+    none = _UNMORTGAGED.get(board.size)
+    if none is None:
+        none = _UNMORTGAGED[board.size] = [False] * board.size
+    return none
+
+
+def rent(board: Board, rules: RuleSet, state: GameState, cell: int, dice_total: int | None = None,
+         multiplier: int = 1, dice_multiplier: int = 0) -> int:
+    """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
+    owner = state.owner[cell]
+    if owner < 0 or state.mortgaged[cell]:
+        return 0
+    info = board.cells[cell]
+    if info.kind is CellKind.PLOT:
+        level = state.level[cell]
+        amount = info.rent[level]
+        if rules.monopoly_applies(level) and industry_owner(board, state.owner, monopoly_mortgages(board, rules, state),
+                                                            info.industry) >= 0:
+            amount *= rules.monopoly_multiplier
+        return amount * multiplier
+    if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
+        amount = info.ticket
+        if industry_owner(board, state.owner, monopoly_mortgages(board, rules, state), info.industry) >= 0:
+            amount *= rules.monopoly_multiplier
+        return amount * multiplier
+    count = sum(1 for c in board.ownable if board.cells[c].kind is info.kind and state.owner[c] == owner)
+    if info.kind is CellKind.RAILROAD:
+        return info.rent[min(count, len(info.rent)) - 1] * multiplier
+    factor = dice_multiplier or info.dice_multipliers[min(count, len(info.dice_multipliers)) - 1]
+    return factor * (dice_total if dice_total is not None else state.last_roll)
+
+
+def liquidation_value(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:
+    """Cash plus everything selling every building and mortgaging every property would raise (and,
+    in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price)."""
+    total = state.players[seat].cash
+    for cell in board.ownable:
+        if state.owner[cell] != seat:
+            continue
+        info = board.cells[cell]
+        if state.level[cell]:
+            total += state.level[cell] * int(board.industries[info.industry].build_price * rules.building_sell_rate)
+        if not state.mortgaged[cell]:
+            total += int(info.price * rules.mortgage_rate)
+    if board.shares is not None and rules.shares_pay_debts:
+        market = state.market
+        assert market is not None
+        total += market["shares"][seat] * market["price"]
+    return total
+
+
+def mortgage_value(board: Board, rules: RuleSet, cell: int) -> int:
+    """What the bank lends on ``cell``."""
+    return int(board.cells[cell].price * rules.mortgage_rate)
+
+
+def redemption_cost(board: Board, rules: RuleSet, cell: int) -> int:
+    """What redeeming ``cell`` costs: the loan plus the fee."""
+    price = board.cells[cell].price
+    return int(price * rules.mortgage_rate) + int(price * rules.redemption_fee)
+
+
+def build_price(board: Board, cell: int) -> int:
+    """Price of one building on ``cell``'s industry."""
+    return board.industries[board.cells[cell].industry].build_price
+
+
+def build_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, free: bool = False) -> str:
+    """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
+    pays for the building)."""
+    info = board.cells[cell]
+    if info.kind is not CellKind.PLOT:
+        return Refusal("not_a_plot", cell=cell)
+    if state.owner[cell] != seat:
+        return kept_refusal("not_yours", cell, info.name_en)
+    if not industry_complete(board, state, info.industry, seat):
+        return kept_refusal("industry_incomplete", cell, info.name_en)
+    level = state.level[cell]
+    top = rules.small_per_large + 1
+    if level >= top:
+        return kept_refusal("fully_built", cell, info.name_en)
+    cells = board.industries[info.industry].cells
+    if level > min(state.level[c] for c in cells):
+        return kept_refusal("build_evenly", cell, info.name_en)
+    if rules.small_supply is not None or rules.large_supply is not None:
+        small_left, large_left = supply(rules, state)
+        if level == top - 1:
+            if large_left is not None and large_left < 1:
+                return Refusal("no_large_left")
+        elif small_left is not None and small_left < 1:
+            return Refusal("no_small_left")
+    price = board.industries[info.industry].build_price
+    if not free and state.players[seat].cash < price:
+        return Refusal("cash_short", cash=state.players[seat].cash, price=price)
+    return ""
+
+
+def sell_problem(board: Board, state: GameState, seat: int, cell: int) -> str:
+    """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
+    info = board.cells[cell]
+    if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
+        return Refusal("not_your_plot", cell=cell)
+    if not state.level[cell]:
+        return kept_refusal("no_building", cell, info.name_en)
+    if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
+        return kept_refusal("sell_evenly")
+    return ""
+
+
+def mortgage_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, loan: int = -1) -> str:
+    """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can (``loan``: its
+    :func:`mortgage_value`, when the caller keeps it at hand)."""
+    info = board.cells[cell]
+    if not info.ownable or state.owner[cell] != seat:
+        return Refusal("not_your_property", cell=cell)
+    if state.mortgaged[cell]:
+        return kept_refusal("already_mortgaged", cell, info.name_en)
+    if not (loan if loan >= 0 else mortgage_value(board, rules, cell)):
+        return kept_refusal("no_loan", cell, info.name_en)
+    if building_locks(board, rules, state, cell):
+        plot_locks = rules.locked_by_building == "plot"
+        return kept_refusal("sell_plot_buildings" if plot_locks else "sell_industry_buildings", cell, info.name_en)
+    return ""
+
+
+def redeem_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, cost: int = -1) -> str:
+    """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can (``cost``: its
+    :func:`redemption_cost`, when the caller keeps it at hand)."""
+    info = board.cells[cell]
+    if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
+        return Refusal("not_your_mortgage", cell=cell)
+    if cost < 0:
+        cost = redemption_cost(board, rules, cell)
+    if state.players[seat].cash < cost:
+        return Refusal("cash_short", cash=state.players[seat].cash, price=cost)
+    return ""
+
+
+def tradeable(board: Board, rules: RuleSet, state: GameState, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
+    """A property ``seat`` may trade or lose to a card: his, not locked by a building, and
+    unmortgaged unless ``mortgaged_ok`` (trades under ``RuleSet.trade_mortgaged``)."""
+    return (board.cells[cell].ownable and state.owner[cell] == seat
+            and (mortgaged_ok or not state.mortgaged[cell]) and not building_locks(board, rules, state, cell))
+
+
+def mortgage_transfer_fee(board: Board, rules: RuleSet, cell: int) -> int:
+    """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
+    return int(board.cells[cell].price * rules.transfer_mortgage_fee)
+
+
+def kiosks_left(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:
+    """Kiosks ``seat`` still has to put on a property (``RuleSet.kiosks_per_player``; no limit: a large number)."""
+    kiosks = rules.kiosks_per_player
+    return len(board.ownable) if kiosks is None else kiosks - len(owned(board, state, seat))
+
+
+def card_options(board: Board, rules: RuleSet, state: GameState, seat: int, effect: str) -> list[int]:
+    """The cells a card with ``effect`` may be used on by ``seat`` now.
+
+    Decisions where the rulebook is silent: a plot taken or auctioned by a card must be one that
+    could be traded (unmortgaged, not locked by a building: :func:`building_locks`); a free branch
+    goes only where a branch (not the large building) is legal; a plot given back may be
+    mortgaged (the mortgage is cancelled) but not locked by a building.
+    """
+    if effect in ("take_plot", "auction_others_plot"):
+        return [c for c in board.ownable if state.owner[c] >= 0 and state.owner[c] != seat
+                and tradeable(board, rules, state, c, state.owner[c])]
+    if effect == "free_building":
+        small = rules.small_per_large
+        return [c for i in complete_industries(board, state, seat) for c in board.industries[i].cells
+                if state.level[c] < small and not build_problem(board, rules, state, seat, c, True)]
+    if effect == "return_plot":  # a mortgaged plot: its loan is repaid (RuleSet.return_mortgaged_plot)
+        repay = rules.return_mortgaged_plot == "repay"
+        cash = state.players[seat].cash
+        return [c for c in board.ownable if state.owner[c] == seat and not building_locks(board, rules, state, c)
+                and (not state.mortgaged[c] or (repay and cash >= mortgage_value(board, rules, c)))]
+    if effect == "auction_unowned":
+        return [c for c in board.ownable if state.owner[c] < 0]
+    if effect == "free_half":  # Junior: any free property, if the player has a kiosk to put on it
+        return [c for c in board.ownable if state.owner[c] < 0] if kiosks_left(board, rules, state, seat) > 0 else []
+    return []
+
+
+def trade_problem(board: Board, rules: RuleSet, state: GameState, seat: int, trade: Any) -> str:
+    """Why ``seat`` may not offer ``trade`` ("" when the offer is valid)."""
+    if not isinstance(trade, Trade):
+        return Refusal("not_a_trade")
+    malformed = trade.malformed()  # first: the fields below are read as the numbers they must be
+    if malformed:
+        return malformed
+    partner = trade.partner
+    if not 0 <= partner < len(state.players) or partner == seat:
+        return Refusal("partner", partner=partner)
+    if state.players[partner].bankrupt:
+        return Refusal("partner_bankrupt", player=state.players[partner].name)
+    if not (trade.give_cells or trade.take_cells or trade.give_cash or trade.take_cash
+            or trade.give_cards or trade.take_cards):
+        return Refusal("empty_offer")
+    mortgaged_ok = rules.trade_mortgaged
+    for cells, side in ((trade.give_cells, seat), (trade.take_cells, partner)):
+        if len(set(cells)) != len(cells):
+            return Refusal("cell_twice")
+        for cell in cells:
+            if not 0 <= cell < board.size:
+                return Refusal("not_a_cell", cell=cell)
+            if not tradeable(board, rules, state, cell, side, mortgaged_ok):
+                info = board.cells[cell]
+                if state.owner[cell] != side:
+                    return Refusal("not_owner", name=info.name_en, cell=cell, player=state.players[side].name)
+                if state.mortgaged[cell]:
+                    return kept_refusal("mortgaged", cell, info.name_en)
+                plot_locks = rules.locked_by_building == "plot"
+                return kept_refusal("plot_buildings" if plot_locks else "industry_buildings", cell, info.name_en)
+    for cash, side in ((trade.give_cash, seat), (trade.take_cash, partner)):
+        if cash > state.players[side].cash:
+            return Refusal("has_only", player=state.players[side].name, cash=state.players[side].cash)
+    if mortgaged_ok:  # whoever receives a mortgaged property pays the fee at once
+        for cells, side, cash in ((trade.take_cells, seat, trade.take_cash - trade.give_cash),
+                                  (trade.give_cells, partner, trade.give_cash - trade.take_cash)):
+            fees = sum(mortgage_transfer_fee(board, rules, c) for c in cells if state.mortgaged[c])
+            if fees > state.players[side].cash + cash:
+                return Refusal("fees_after_trade", player=state.players[side].name, fees=fees)
+    for cards, side in ((trade.give_cards, seat), (trade.take_cards, partner)):
+        if len(set(cards)) != len(cards):
+            return Refusal("card_twice")
+        for card in cards:
+            if list(card) not in state.players[side].cards:
+                return Refusal("card_not_theirs", player=state.players[side].name, card=card)
+            if board.decks[card[0]].cards[card[1]].effect != "jail_free":
+                return Refusal("release_only")
+    return ""
+
+
+def share_problem(state: GameState, seat: int, what: str, count: int) -> str:
+    """Why ``seat`` may not buy (``"buy_shares"``) or sell ``count`` shares now ("" when he may)."""
+    market = state.market
+    assert market is not None
+    if count < 1:
+        return Refusal("shares_low")
+    if what == "buy_shares":
+        most = state.players[seat].cash // market["price"]
+        return "" if count <= most else Refusal("shares_cash", most=most)
+    held = market["shares"][seat]
+    return "" if count <= held else Refusal("shares_held", held=held)
+
+
+def policy_problem(board: Board, state: GameState, seat: int, number: int) -> str:
+    """Why ``seat`` may not buy policy ``number`` (1, 2, ... of the board's list) now ("" when he may).
+    A player holds at most one policy of each kind (decision)."""
+    policies = board.policies
+    if not 1 <= number <= len(policies):
+        return Refusal("policy_number", number=number, count=len(policies))
+    policy = policies[number - 1]
+    market = state.market
+    assert market is not None
+    if any(held[0] == policy.kind for held in market["policies"][seat]):
+        return Refusal("policy_held", kind=policy.kind)
+    cash = state.players[seat].cash
+    return "" if cash >= policy.premium else Refusal("premium_short", cash=cash, premium=policy.premium)
+
+
+def lot_options(board: Board, state: GameState, seat: int) -> list[int]:
+    """The plots waiting on the Auction cell that ``seat`` can pay for, in board order."""
+    market = state.market
+    assert market is not None
+    cash = state.players[seat].cash
+    return sorted(c for c in market["waiting"] if board.cells[c].price <= cash)
