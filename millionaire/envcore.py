@@ -2,13 +2,14 @@
 straight from a game's state for :mod:`millionaire.envs`.
 
 :func:`fill_mask` marks the indices of an :class:`millionaire.envs.ActionTable` that the pending
-decision allows without making an ``Action`` for each: a cell is put to the engine's own check
-(``Game.build_problem``, ``sell_problem``, ``mortgage_problem``, ``redeem_problem``) only when the
-conditions every one of those checks starts with hold (the seat owns the cell, there is a building to
-sell, the mortgage to redeem, the cash...), so most cells cost a comparison, not a refusal in words.
+decision allows without making an ``Action`` for each: building, selling, mortgaging and redeeming
+are read from the conditions of ``Game.build_problem``, ``sell_problem``, ``mortgage_problem`` and
+``redeem_problem`` themselves (each industry's completeness and the bank's buildings read once), so a
+cell costs a comparison or two, not a refusal in words.
 The mask is the one ``Game.legal_actions()`` gives (``tests/test_envs.py`` compares them over many
 games of every edition). :class:`ObservationWriter` keeps one seat's observation vector and writes
-only the entries that changed since its last look.
+only the entries that changed since its last look. :func:`play_bots` plays the other seats as
+``Game.run`` does.
 
 >>> from millionaire import Game, load_board
 >>> layout = MaskLayout({"roll": 0, "end_turn": 1}, {"build": 2}, {}, 3)
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import Decision
+from .board import CellKind
 from .engine import OWED_EFFECTS, Game
 
 
@@ -170,11 +173,13 @@ def _raising(game: Game, layout: MaskLayout, mask: Any, seat: int) -> None:
     """Selling a building, mortgaging a property: the cells of ``Game._raising_actions``."""
     state, board = game.state, game.board
     owner, level, mortgaged = state.owner, state.level, state.mortgaged
-    for cell in board.plots:
-        if owner[cell] == seat and level[cell] > 0 and not game.sell_problem(seat, cell):
+    industries, cells = board.industries, board.cells
+    for cell in board.plots:  # the conditions of Game.sell_problem: sell evenly
+        if owner[cell] == seat and level[cell] > 0 and \
+                level[cell] >= max([level[c] for c in industries[cells[cell].industry].cells]):
             mask[layout.sell + cell] = 1
-    for cell in board.ownable:
-        if owner[cell] == seat and not mortgaged[cell] and not game.mortgage_problem(seat, cell):
+    for cell in board.ownable:  # the conditions of Game.mortgage_problem, which most owned cells pass
+        if owner[cell] == seat and not mortgaged[cell] and game.mortgage_value(cell) and not game.building_locks(cell):
             mask[layout.mortgage + cell] = 1
 
 
@@ -185,21 +190,69 @@ def _window(game: Game, layout: MaskLayout, mask: Any, seat: int, redeem: bool) 
     cash = state.players[seat].cash
     top = rules.small_per_large + 1
     cells = board.cells
-    for cell in board.plots:
-        if (owner[cell] == seat and level[cell] < top and game.industry_complete(cells[cell].industry, seat)
-                and cash >= game.build_price(cell) and not game.build_problem(seat, cell)):
+    limited = rules.small_supply is not None or rules.large_supply is not None
+    supply_read = False
+    small_left: int | None = None
+    large_left: int | None = None
+    for industry, group in enumerate(board.industries):  # the conditions of Game.build_problem
+        if not game.industry_complete(industry, seat):
+            continue
+        lowest = min([level[c] for c in group.cells])
+        for cell in group.cells:
+            built = level[cell]
+            if cells[cell].kind is not CellKind.PLOT or built >= top or built > lowest or cash < game.build_price(cell):
+                continue
+            if limited:
+                if not supply_read:
+                    small_left, large_left = game.supply()
+                    supply_read = True
+                if built == top - 1:
+                    if large_left is not None and large_left < 1:
+                        continue
+                elif small_left is not None and small_left < 1:
+                    continue
             mask[layout.build + cell] = 1
     _raising(game, layout, mask, seat)
     if redeem:
         for cell in board.ownable:
-            if (owner[cell] == seat and mortgaged[cell] and cash >= game.redemption_cost(cell)
-                    and not game.redeem_problem(seat, cell)):
+            if owner[cell] == seat and mortgaged[cell] and cash >= game.redemption_cost(cell):  # Game.redeem_problem
                 mask[layout.redeem + cell] = 1
     for card in state.players[seat].cards:
         effect = board.decks[card[0]].cards[card[1]].effect
         if effect not in OWED_EFFECTS:
             for cell in game.card_options(seat, effect):
                 mask[layout.use_card + cell] = 1
+
+
+def play_bots(game: Game) -> None:
+    """``Game.play_bots`` as ``Game.run`` plays: a trusted agent (the built-in strategies) answers the
+    decision's data and its answer is not checked again; any other bot's goes through ``Game.apply``.
+    Stops at a seat without an agent (the environment's), or when the game is over.
+
+    >>> from millionaire import load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=[None, "cautious"], seed=1)
+    >>> play_bots(game); game.state.pending["player"] == game.agents.index(None)
+    True
+    """
+    if not game.dice.endless:  # dice that may run out: Game.apply undoes a move they cannot finish
+        game.play_bots()
+        return
+    state, agents = game.state, game.agents
+    while not state.finished:
+        data = state.pending
+        if data is None:
+            return
+        seat: int = data["player"]
+        agent = agents[seat]
+        if agent is None or getattr(agent, "human", False):
+            return
+        if getattr(agent, "trusted", False):
+            action = agent.answer(game, data)
+            game.actions.append((seat, action))
+            game._execute(data, action)
+            game._advance()
+        else:
+            game.apply(agent.choose(game, Decision(game, data)))
 
 
 class ObservationWriter:
@@ -259,6 +312,10 @@ class ObservationWriter:
         self.hot_cell = -1
         self.hot_on_turn = -1
         self.hot_sets: list[int] = []
+        #: The owners, buildings and mortgages as last written (they change far less often than a look).
+        self.seen_owner: list[int] = []
+        self.seen_level: list[int] = []
+        self.seen_mortgaged: list[bool] = []
 
     def put(self, index: int, value: float) -> None:
         """Write ``value`` at ``index`` unless it is there already."""
@@ -329,13 +386,21 @@ class ObservationWriter:
             self.hot_position[rank] = self._move(self.hot_position[rank], position)
         self.hot_on_turn = self._move(self.hot_on_turn, self.at_on_turn + (state.current - me) % count)
         owner, level, mortgaged, hot_owner = state.owner, state.level, state.mortgaged, self.hot_owner
-        top = self.top
-        for place in range(size):
-            seat = owner[place]
-            hot_owner[place] = self._move(hot_owner[place], self.at_owner + ((seat - me) % count) * size + place
-                                          if seat >= 0 else -1)
-            self.put(self.at_level + place, level[place] / top)
-            self.put(self.at_mortgaged + place, 1.0 if mortgaged[place] else 0.0)
+        if owner != self.seen_owner:
+            for place in range(size):
+                seat = owner[place]
+                hot_owner[place] = self._move(hot_owner[place], self.at_owner + ((seat - me) % count) * size + place
+                                              if seat >= 0 else -1)
+            self.seen_owner = list(owner)
+        if level != self.seen_level:
+            top = self.top
+            for place in range(size):
+                self.put(self.at_level + place, level[place] / top)
+            self.seen_level = list(level)
+        if mortgaged != self.seen_mortgaged:
+            for place in range(size):
+                self.put(self.at_mortgaged + place, 1.0 if mortgaged[place] else 0.0)
+            self.seen_mortgaged = list(mortgaged)
         self.put(self.at_round, min(1.0, state.round / self.rounds))
         self.put(self.at_pots, min(1.0, state.jackpot_box * money))
         self.put(self.at_pots + 1, min(1.0, state.charity_fund * money))
@@ -371,4 +436,4 @@ class ObservationWriter:
         return new
 
 
-__all__ = ["MaskLayout", "ObservationWriter", "fill_mask", "level_amount", "price_in_question"]
+__all__ = ["MaskLayout", "ObservationWriter", "fill_mask", "level_amount", "play_bots", "price_in_question"]

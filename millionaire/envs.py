@@ -105,7 +105,7 @@ import numpy as np
 from .actions import DECISION_KINDS, Action
 from .board import Board, load_board
 from .engine import Game, GameResult
-from .envcore import MaskLayout, ObservationWriter, fill_mask, level_amount, price_in_question
+from .envcore import MaskLayout, ObservationWriter, fill_mask, level_amount, play_bots, price_in_question
 from .errors import MillionaireError
 from .rules import RuleSet
 from .state import has_market
@@ -407,6 +407,7 @@ class MillionaireAEC(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {}
         self._gone: set[int] = set()
         self._ranges: dict[str, tuple[int, int, int]] = {}
+        self._asked = ""
         self._settle()
 
     def _settle(self) -> None:
@@ -439,11 +440,14 @@ class MillionaireAEC(AECEnv):
             assert data is not None
             mask, self._ranges = self.table.mask(game)
             asked = self.possible_agents[data["player"]]
-            for agent in self.agents:  # the others' masks are all 0: made anew only for one that had a mask
-                if agent != asked and (agent not in self.infos or self.infos[agent]["action_mask"].any()):
-                    self.infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
-            self.infos[asked] = {"action_mask": mask}
-            self.agent_selection = asked
+            infos = self.infos
+            if len(infos) < len(self.agents):  # the first decision: every other agent's mask is all 0
+                for agent in self.agents:
+                    infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
+            elif self._asked != asked and self._asked in infos:  # the others' masks are all 0 already
+                infos[self._asked] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
+            infos[asked] = {"action_mask": mask}
+            self._asked = self.agent_selection = asked
         self._accumulate_rewards()
         self._deads_step_first()
 
@@ -529,10 +533,10 @@ class SingleSeatEnv(gymnasium.Env):
         return self._look(0.0)[0], self._info()
 
     def _play_bots(self) -> None:
+        """The other seats' decisions up to the seat's next one (trusted bots as ``Game.run`` plays them)."""
         game = self.game
         assert game is not None
-        if not game.finished and game.state.pending is not None and game.state.pending["player"] != self.seat:
-            game.play_bots()
+        play_bots(game)
 
     def _over(self) -> bool:
         game = self.game
