@@ -8,8 +8,8 @@ are read from the conditions of ``Game.build_problem``, ``sell_problem``, ``mort
 cell costs a comparison or two, not a refusal in words.
 The mask is the one ``Game.legal_actions()`` gives (``tests/test_envs.py`` compares them over many
 games of every edition). :class:`ObservationWriter` keeps one seat's observation vector and writes
-only the entries that changed since its last look. :func:`play_bots` plays the other seats as
-``Game.run`` does.
+only the entries that changed since its last look. :func:`apply_legal` plays an index the mask allows
+and :func:`play_bots` the other seats as ``Game.run`` does, without checking them again.
 
 >>> from millionaire import Game, load_board
 >>> layout = MaskLayout({"roll": 0, "end_turn": 1}, {"build": 2}, {}, 3)
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Decision
+from .actions import Action, Decision
 from .board import CellKind
 from .engine import OWED_EFFECTS, Game
 
@@ -222,6 +222,26 @@ def _window(game: Game, layout: MaskLayout, mask: Any, seat: int, redeem: bool) 
         if effect not in OWED_EFFECTS:
             for cell in game.card_options(seat, effect):
                 mask[layout.use_card + cell] = 1
+
+
+def apply_legal(game: Game, action: Action) -> None:
+    """``Game.apply`` for an action the mask allows, so one ``legal_actions()`` names: it is not checked
+    again, as ``Game.run`` takes a trusted agent's answer. A subclass of ``Game`` (whose checks may
+    differ) and dice that may run out (``Game.apply`` undoes a move they cannot finish) go through
+    ``Game.apply``.
+
+    >>> from millionaire import Action, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=1)
+    >>> apply_legal(game, Action.roll()); game.actions[-1][1]
+    Action.roll()
+    """
+    data = game.state.pending
+    if type(game) is not Game or not game.dice.endless or data is None:
+        game.apply(action)
+        return
+    game.actions.append((data["player"], action))
+    game._execute(data, action)
+    game._advance()
 
 
 def play_bots(game: Game) -> None:
@@ -436,4 +456,4 @@ class ObservationWriter:
         return new
 
 
-__all__ = ["MaskLayout", "ObservationWriter", "fill_mask", "level_amount", "play_bots", "price_in_question"]
+__all__ = ["MaskLayout", "ObservationWriter", "apply_legal", "fill_mask", "level_amount", "play_bots", "price_in_question"]

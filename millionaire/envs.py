@@ -31,8 +31,12 @@ use_card (N)      a kept card used on a cell (the first card held that the cell 
 choose (N)        ``Action.choose(cell)``: a card's question, or a plot waiting on Elite's Auction cell
 ================  ===================================================================================
 
-The mask (``info["action_mask"]``, ``int8``, 1 = legal now) is made from ``Game.legal_actions()``:
-an index is legal exactly when its action is. An amount level is legal when its amount lies between
+The mask (``info["action_mask"]``, ``int8``, 1 = legal now) allows exactly the actions of
+``Game.legal_actions()``: an index is legal exactly when its action is. It is read from the pending
+decision and the state by the compiled :func:`millionaire.envcore.fill_mask` (the tests compare it
+with :meth:`ActionTable.legal_actions_mask` over many games of every edition); a subclass of ``Game``
+gets the mask of its own ``legal_actions()``. An index the mask allows is played without the
+engine's second check, as ``Game.run`` plays the built-in bots' answers, and so are those bots. An amount level is legal when its amount lies between
 the lowest and highest amounts ``legal_actions()`` names, so both of those are always reachable.
 Trade offers are not in the space: the seat answers offers, it does not make them.
 :meth:`ActionTable.names` names every index; ``env.action_of(i)`` is the engine action index ``i``
@@ -41,7 +45,9 @@ stands for now.
 The observation (``Box`` of ``float32`` in [0, 1], seats counted from the observer)
 -----------------------------------------------------------------------------------
 ``env.observation_slices`` maps each part's name to its slice; ``P`` players, ``N`` cells, ``K``
-decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1.
+decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1. Each
+seat's vector is kept between steps and only its changed entries are rewritten
+(:class:`millionaire.envcore.ObservationWriter`); every observation handed out is a new array.
 
 ============================  =================================================================
 slice                         what
@@ -105,7 +111,7 @@ import numpy as np
 from .actions import DECISION_KINDS, Action
 from .board import Board, load_board
 from .engine import Game, GameResult
-from .envcore import MaskLayout, ObservationWriter, fill_mask, level_amount, play_bots, price_in_question
+from .envcore import MaskLayout, ObservationWriter, apply_legal, fill_mask, level_amount, play_bots, price_in_question
 from .errors import MillionaireError
 from .rules import RuleSet
 from .state import has_market
@@ -478,7 +484,7 @@ class MillionaireAEC(AECEnv):
             self.infos[agent] = {"action_mask": mask, "illegal": problem}
             self._accumulate_rewards()
             return
-        game.apply(self.table.action(int(action), game, self._ranges))
+        apply_legal(game, self.table.action(int(action), game, self._ranges))
         self._settle()
 
     def render(self) -> str | None:
@@ -585,7 +591,7 @@ class SingleSeatEnv(gymnasium.Env):
             observation = self.observer.observe(game, self.seat)
             return observation, ILLEGAL_PENALTY, False, False, {"action_mask": self._mask.copy(), "seat": self.seat,
                                                                  "illegal": problem}
-        game.apply(self.table.action(int(action), game, self._ranges))
+        apply_legal(game, self.table.action(int(action), game, self._ranges))
         if not game.state.players[self.seat].bankrupt:
             self._play_bots()
         observation, reward, terminated, truncated = self._look(0.0)
