@@ -31,8 +31,12 @@ use_card (N)      a kept card used on a cell (the first card held that the cell 
 choose (N)        ``Action.choose(cell)``: a card's question, or a plot waiting on Elite's Auction cell
 ================  ===================================================================================
 
-The mask (``info["action_mask"]``, ``int8``, 1 = legal now) is made from ``Game.legal_actions()``:
-an index is legal exactly when its action is. An amount level is legal when its amount lies between
+The mask (``info["action_mask"]``, ``int8``, 1 = legal now) allows exactly the actions of
+``Game.legal_actions()``: an index is legal exactly when its action is. It is read from the pending
+decision and the state by the compiled :func:`millionaire.envcore.fill_mask` (the tests compare it
+with :meth:`ActionTable.legal_actions_mask` over many games of every edition); a subclass of ``Game``
+gets the mask of its own ``legal_actions()``. An index the mask allows is played without the
+engine's second check, as ``Game.run`` plays the built-in bots' answers, and so are those bots. An amount level is legal when its amount lies between
 the lowest and highest amounts ``legal_actions()`` names, so both of those are always reachable.
 Trade offers are not in the space: the seat answers offers, it does not make them.
 :meth:`ActionTable.names` names every index; ``env.action_of(i)`` is the engine action index ``i``
@@ -41,7 +45,9 @@ stands for now.
 The observation (``Box`` of ``float32`` in [0, 1], seats counted from the observer)
 -----------------------------------------------------------------------------------
 ``env.observation_slices`` maps each part's name to its slice; ``P`` players, ``N`` cells, ``K``
-decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1.
+decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1. Each
+seat's vector is kept between steps and only its changed entries are rewritten
+(:class:`millionaire.envcore.ObservationWriter`); every observation handed out is a new array.
 
 ============================  =================================================================
 slice                         what
@@ -105,6 +111,7 @@ import numpy as np
 from .actions import DECISION_KINDS, Action
 from .board import Board, load_board
 from .engine import Game, GameResult
+from .envcore import MaskLayout, ObservationWriter, apply_legal, fill_mask, level_amount, play_bots, price_in_question
 from .errors import MillionaireError
 from .rules import RuleSet
 from .state import has_market
@@ -179,6 +186,7 @@ class ActionTable:
         for kind in CELL_KINDS:
             slots += [(kind, cell) for cell in range(board.size)]
         self.slots = slots
+        self.layout = MaskLayout(self.simple, self.base, {kind: LEVELS[kind] for kind in amount_kinds}, self.size)
 
     def names(self) -> list[str]:
         """A short name for every index, in order."""
@@ -197,14 +205,21 @@ class ActionTable:
 
     def amount(self, kind: str, level: Any, low: int, high: int, price: int) -> int:
         """The amount an amount level stands for, given the legal range and the price in question."""
-        if level == "lowest":
-            return low
-        if level == "all":
-            return high
-        return round(level * price) if kind == "bid" else int(level * high)
+        return level_amount(kind, level, low, high, price)
 
     def mask(self, game: Game) -> tuple[np.ndarray, dict[str, tuple[int, int, int]]]:
-        """The legal indices now (``int8``), and each amount kind's (lowest, highest, price)."""
+        """The legal indices now (``int8``), and each amount kind's (lowest, highest, price).
+
+        Read from the pending decision and the state (:func:`millionaire.envcore.fill_mask`), equal to
+        :meth:`legal_actions_mask`; a subclass of ``Game`` (which may change what is legal) gets that one.
+        """
+        if type(game) is not Game:
+            return self.legal_actions_mask(game)
+        mask = np.zeros(self.size, dtype=np.int8)
+        return mask, fill_mask(game, self.layout, mask)
+
+    def legal_actions_mask(self, game: Game) -> tuple[np.ndarray, dict[str, tuple[int, int, int]]]:
+        """:meth:`mask` made from ``game.legal_actions()``, an ``Action`` at a time."""
         mask = np.zeros(self.size, dtype=np.int8)
         ranges: dict[str, tuple[int, int, int]] = {}
         index = self.index
@@ -217,7 +232,7 @@ class ActionTable:
             else:
                 mask[index(action)] = 1
         if ranges:
-            price = _price_in_question(game)
+            price = price_in_question(game)
             for kind, (low, high, _) in ranges.items():
                 ranges[kind] = (low, high, price)
                 base = self.base[kind]
@@ -269,16 +284,6 @@ class ActionTable:
         return best
 
 
-def _price_in_question(game: Game) -> int:
-    """The price a bid is measured against: the property's, or the building's in a building auction."""
-    data = game.state.pending
-    if data is None or data.get("cell", -1) < 0:
-        return 0
-    if data.get("building"):
-        return game.build_price(data["cell"])
-    return game.board.cells[data["cell"]].price
-
-
 class Observer:
     """The position as a vector from one seat's side (see the module's table)."""
 
@@ -305,89 +310,23 @@ class Observer:
         self.kind_index = {kind: i for i, kind in enumerate(KINDS)}
         self.money = 1.0 / (rules.start_cash * MONEY_SCALE)
         self.top = rules.small_per_large + 1
+        self._writers: list[ObservationWriter | None] = [None] * players
 
     def space(self) -> spaces.Box:
         return spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
 
     def observe(self, game: Game, me: int) -> np.ndarray:
-        """The vector for seat ``me``. The values are gathered as (index, value) pairs and written at
-        once: a numpy write costs more than the Python that gathers it."""
-        o = np.zeros(self.size, dtype=np.float32)
-        at, state, board = self.start, game.state, self.board
-        size, count, money = board.size, self.players, self.money
-        where: list[int] = []
-        what: list[float] = []
-        data = state.pending
-        if data is not None:
-            where.append(self.kind_index[data["kind"]])
-            what.append(1.0)
-            if data["player"] == me:
-                where.append(at["mine"])
-                what.append(1.0)
-            cell = data.get("cell", -1)
-            if cell >= 0:
-                where.append(at["decision_cell"] + cell)
-                what.append(1.0)
-            for option in data.get("options") or ():
-                where.append(at["options"] + option)
-                what.append(1.0)
-            base = at["decision_money"]
-            where += [base, base + 1, base + 2, at["again"]]
-            what += [min(1.0, (data.get("amount", 0) if data["kind"] == "raise" else 0) * money),
-                     min(1.0, data.get("high", 0) * money), min(1.0, _price_in_question(game) * money),
-                     float(bool(data.get("again")))]
-            trade = data.get("trade")
-            if trade is not None and data["player"] == me:  # [partner, give, take, give_cash, take_cash, ...]
-                where += [at["trade_in"] + c for c in trade[1]] + [at["trade_out"] + c for c in trade[2]]
-                what += [1.0] * (len(trade[1]) + len(trade[2]))
-                where += [at["trade_cash"], at["trade_cash"] + 1]
-                what += [min(1.0, trade[3] * money), min(1.0, trade[4] * money)]
-        players = state.players
-        jail_max = max(1, self.rules.jail_max_turns)
-        for rank in range(count):
-            seat = (me + rank) % count
-            player = players[seat]
-            if player.bankrupt:
-                where.append(at["bankrupt"] + rank)
-                what.append(1.0)
-                continue
-            where += [at["position"] + rank * size + player.position, at["cash"] + rank,
-                      at["detained"] + rank, at["jail_turns"] + rank, at["kept_cards"] + rank]
-            what += [1.0, min(1.0, player.cash * money),
-                     float(player.detained), min(1.0, player.jail_turns / jail_max), min(1.0, len(player.cards) / 10)]
-        where.append(at["on_turn"] + (state.current - me) % count)
-        what.append(1.0)
-        owner_at = at["owner"]
-        for cell, seat in enumerate(state.owner):
-            if seat >= 0:
-                where.append(owner_at + ((seat - me) % count) * size + cell)
-                what.append(1.0)
-        where += [at["round"], at["pots"], at["pots"] + 1]
-        what += [min(1.0, state.round / (self.max_rounds + 1)), min(1.0, state.jackpot_box * money),
-                 min(1.0, state.charity_fund * money)]
-        market = state.market
-        if self.elite and market is not None:
-            price = market.get("price", 0)
-            kinds = self.policy_kinds
-            for rank in range(count):
-                seat = (me + rank) % count
-                where.append(at["shares"] + rank)
-                what.append(min(1.0, market["shares"][seat] * price * money))
-                for held in market["policies"][seat]:
-                    if held[0] in kinds:
-                        where.append(at["policies"] + rank * len(kinds) + kinds.index(held[0]))
-                        what.append(1.0)
-            if board.shares is not None:
-                where.append(at["share_price"])
-                what.append(min(1.0, price / board.shares.maximum))
-            where += [at["waiting"] + cell for cell in market["waiting"]]
-            what += [1.0] * len(market["waiting"])
-        o[where] = what
-        level = self.slices["level"]
-        o[level] = state.level
-        o[level] *= 1.0 / self.top
-        o[self.slices["mortgaged"]] = state.mortgaged
-        return o
+        """The vector for seat ``me`` (a new array). Each seat's vector is kept between calls and only
+        what changed is written (:class:`millionaire.envcore.ObservationWriter`)."""
+        writer = self._writers[me]
+        if writer is None:
+            writer = self._writers[me] = ObservationWriter(
+                np.zeros(self.size, dtype=np.float32), self.start, self.kind_index, self.board.size, self.players,
+                self.money, self.max_rounds, self.rules.jail_max_turns, self.top,
+                self.board.shares.maximum if self.elite and self.board.shares is not None else 0,
+                self.policy_kinds, self.elite)
+        writer.look(game, me)
+        return writer.array.copy()
 
 
 def _check(board: str | Board, players: int, max_rounds: int, rules: RuleSet | None) -> tuple[Board, RuleSet]:
@@ -474,6 +413,7 @@ class MillionaireAEC(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {}
         self._gone: set[int] = set()
         self._ranges: dict[str, tuple[int, int, int]] = {}
+        self._asked = ""
         self._settle()
 
     def _settle(self) -> None:
@@ -506,11 +446,14 @@ class MillionaireAEC(AECEnv):
             assert data is not None
             mask, self._ranges = self.table.mask(game)
             asked = self.possible_agents[data["player"]]
-            for agent in self.agents:  # the others' masks are all 0: made anew only for one that had a mask
-                if agent != asked and (agent not in self.infos or self.infos[agent]["action_mask"].any()):
-                    self.infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
-            self.infos[asked] = {"action_mask": mask}
-            self.agent_selection = asked
+            infos = self.infos
+            if len(infos) < len(self.agents):  # the first decision: every other agent's mask is all 0
+                for agent in self.agents:
+                    infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
+            elif self._asked != asked and self._asked in infos:  # the others' masks are all 0 already
+                infos[self._asked] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
+            infos[asked] = {"action_mask": mask}
+            self._asked = self.agent_selection = asked
         self._accumulate_rewards()
         self._deads_step_first()
 
@@ -541,7 +484,7 @@ class MillionaireAEC(AECEnv):
             self.infos[agent] = {"action_mask": mask, "illegal": problem}
             self._accumulate_rewards()
             return
-        game.apply(self.table.action(int(action), game, self._ranges))
+        apply_legal(game, self.table.action(int(action), game, self._ranges))
         self._settle()
 
     def render(self) -> str | None:
@@ -596,10 +539,10 @@ class SingleSeatEnv(gymnasium.Env):
         return self._look(0.0)[0], self._info()
 
     def _play_bots(self) -> None:
+        """The other seats' decisions up to the seat's next one (trusted bots as ``Game.run`` plays them)."""
         game = self.game
         assert game is not None
-        if not game.finished and game.state.pending is not None and game.state.pending["player"] != self.seat:
-            game.play_bots()
+        play_bots(game)
 
     def _over(self) -> bool:
         game = self.game
@@ -648,7 +591,7 @@ class SingleSeatEnv(gymnasium.Env):
             observation = self.observer.observe(game, self.seat)
             return observation, ILLEGAL_PENALTY, False, False, {"action_mask": self._mask.copy(), "seat": self.seat,
                                                                  "illegal": problem}
-        game.apply(self.table.action(int(action), game, self._ranges))
+        apply_legal(game, self.table.action(int(action), game, self._ranges))
         if not game.state.players[self.seat].bankrupt:
             self._play_bots()
         observation, reward, terminated, truncated = self._look(0.0)

@@ -223,6 +223,153 @@ def test_a_trade_offer_is_answered_through_the_env():
     pytest.fail("no trade was offered to the seat in 40 games")
 
 
+# ---------------------------------------------------------------------------------- the fast mask and observation
+def reference_observation(observer, game, me: int) -> np.ndarray:
+    """The observation as the module's table defines it, written from nothing: what the environments'
+    kept, updated vectors must read as."""
+    o = np.zeros(observer.size, dtype=np.float32)
+    at, state, board = observer.start, game.state, observer.board
+    size, count, money = board.size, observer.players, observer.money
+    data = state.pending
+    if data is not None:
+        o[observer.kind_index[data["kind"]]] = 1.0
+        o[at["mine"]] = float(data["player"] == me)
+        if data.get("cell", -1) >= 0:
+            o[at["decision_cell"] + data["cell"]] = 1.0
+        for option in data.get("options") or ():
+            o[at["options"] + option] = 1.0
+        price = board.cells[data["cell"]].price if data.get("cell", -1) >= 0 else 0
+        if data.get("building"):
+            price = game.build_price(data["cell"])
+        o[at["decision_money"]: at["decision_money"] + 3] = [
+            min(1.0, (data.get("amount", 0) if data["kind"] == "raise" else 0) * money),
+            min(1.0, data.get("high", 0) * money), min(1.0, price * money)]
+        o[at["again"]] = float(bool(data.get("again")))
+        trade = data.get("trade")
+        if trade is not None and data["player"] == me:
+            o[[at["trade_in"] + c for c in trade[1]]] = 1.0
+            o[[at["trade_out"] + c for c in trade[2]]] = 1.0
+            o[at["trade_cash"]: at["trade_cash"] + 2] = [min(1.0, trade[3] * money), min(1.0, trade[4] * money)]
+    for rank in range(count):
+        player = state.players[(me + rank) % count]
+        if player.bankrupt:
+            o[at["bankrupt"] + rank] = 1.0
+            continue
+        o[at["position"] + rank * size + player.position] = 1.0
+        o[at["cash"] + rank] = min(1.0, player.cash * money)
+        o[at["detained"] + rank] = float(player.detained)
+        o[at["jail_turns"] + rank] = min(1.0, player.jail_turns / max(1, observer.rules.jail_max_turns))
+        o[at["kept_cards"] + rank] = min(1.0, len(player.cards) / 10)
+    o[at["on_turn"] + (state.current - me) % count] = 1.0
+    for cell, seat in enumerate(state.owner):
+        if seat >= 0:
+            o[at["owner"] + ((seat - me) % count) * size + cell] = 1.0
+    o[observer.slices["level"]] = [level / observer.top for level in state.level]
+    o[observer.slices["mortgaged"]] = state.mortgaged
+    o[at["round"]] = min(1.0, state.round / (observer.max_rounds + 1))
+    o[at["pots"]: at["pots"] + 2] = [min(1.0, state.jackpot_box * money), min(1.0, state.charity_fund * money)]
+    if observer.elite:
+        market, kinds = state.market, observer.policy_kinds
+        for rank in range(count):
+            seat = (me + rank) % count
+            o[at["shares"] + rank] = min(1.0, market["shares"][seat] * market["price"] * money)
+            for held in market["policies"][seat]:
+                o[at["policies"] + rank * len(kinds) + kinds.index(held[0])] = 1.0
+        o[at["share_price"]] = min(1.0, market["price"] / board.shares.maximum)
+        o[[at["waiting"] + c for c in market["waiting"]]] = 1.0
+    return o
+
+
+def same_mask_and_observations(env, where: str) -> None:
+    """The mask read from the state is the one made from ``legal_actions()`` (amount ranges too), and every
+    seat's observation reads as the reference writes it."""
+    game = env.game
+    fast, fast_ranges = env.table.mask(game)
+    slow, slow_ranges = env.table.legal_actions_mask(game)
+    assert np.array_equal(fast, slow), f"{where}: differ at {[env.table.names()[i] for i in np.flatnonzero(fast != slow)]}"
+    assert fast_ranges == slow_ranges, where
+    for seat in range(env.players):
+        seen = env.observer.observe(game, seat)
+        expected = reference_observation(env.observer, game, seat)
+        differ = [name for name, part in env.observation_slices.items()
+                  if not np.allclose(seen[part], expected[part], rtol=1e-6, atol=0)]
+        assert not differ, f"{where} seat {seat}: {differ} differ"
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_mask_read_from_the_state_is_the_legal_actions_one_over_many_games(board):
+    """Over many seeded games (random masked play by every seat, and one seat against trading bots), at
+    every decision: the fast mask equals the legal_actions() mask and the kept observations the reference."""
+    steps, kinds = 0, set()
+    for seed in range(8):
+        players = 2 + seed % (three_or_fewer(board) - 1 if board != "millionaire-junior" else 3)
+        env = aec_env(board, players=players, max_rounds=80)
+
+        def check(env, mask, seed=seed):
+            nonlocal steps
+            steps += 1
+            kinds.add(env.game.pending.kind)
+            same_mask_and_observations(env, f"{board} aec seed {seed} {env.game.pending!r}")
+
+        play_aec(env, seed, check)
+    single = single_seat_env(board, opponents=OPPONENTS[: three_or_fewer(board) - 1], max_rounds=80)
+    for seed in range(3):
+        def check_single(env, mask, seed=seed):
+            nonlocal steps
+            steps += 1
+            kinds.add(env.game.pending.kind)
+            same_mask_and_observations(env, f"{board} single seed {seed} {env.game.pending!r}")
+            assert np.array_equal(mask, env.table.legal_actions_mask(env.game)[0])
+
+        play_single(single, seed, check_single)
+    assert steps > 1000 and {"roll", "manage", "buy"} <= kinds
+
+
+def test_the_mask_read_from_the_state_follows_a_bank_short_of_buildings():
+    """With a bank of 8 houses and 1 hotel, and the seat building as the aggressive bot does (offering no
+    trades: the seat cannot), the supply
+    runs out: building is then masked exactly where the engine refuses it."""
+    from dataclasses import replace
+
+    from millionaire.agents import STRATEGIES, ThresholdAgent
+    from millionaire.rules import RuleSet
+
+    rules = replace(RuleSet.for_board("monopoly-us"), small_supply=8, large_supply=1)
+    env = single_seat_env("monopoly-us", opponents=["aggressive"], max_rounds=150, rules=rules)
+    short = set()
+    for seed in range(10):
+        observation, info = env.reset(seed=seed)
+        seat_bot, done = ThresholdAgent(name="aggressive", **{**STRATEGIES["aggressive"], "trades": False}), False
+        while not done:
+            game = env.game
+            same_mask_and_observations(env, f"short bank seed {seed} {game.pending!r}")
+            small, large = game.supply()
+            if any(game.industry_complete(i, env.seat) for i in range(len(env.board.industries))):
+                short.update(["houses"] if small == 0 else [], ["hotels"] if large == 0 else [])
+            index = env.table.encode(seat_bot.choose(game, game.pending), env._ranges)
+            observation, _, terminated, truncated, info = env.step(index)
+            done = terminated or truncated
+        if short == {"houses", "hotels"}:
+            return
+    pytest.fail(f"the bank ran short only of {short or 'nothing'} in 10 games")
+
+
+def test_a_game_subclass_gets_the_mask_of_its_own_legal_actions():
+    """A house rule in a subclass of Game changes what is legal: the mask follows its legal_actions()."""
+    from millionaire import Game
+
+    class NoBuying(Game):
+        def legal_actions(self):
+            return [a for a in super().legal_actions() if a.kind != "buy"]
+
+    table = ActionTable(load_board("millionaire-classic"))
+    game = NoBuying(load_board("millionaire-classic"), agents=[None, None], seed=3)
+    while game.pending.kind != "buy":
+        game.apply(game.legal_actions()[0])
+    mask, _ = table.mask(game)
+    assert not mask[table.simple["buy"]] and mask[table.simple["decline"]]
+
+
 # ---------------------------------------------------------------------------------- the spaces
 def test_action_table_maps_indices_to_engine_actions():
     table = ActionTable(load_board("millionaire-elite"))
