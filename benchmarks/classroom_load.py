@@ -35,7 +35,8 @@ def measure(sessions: int, turns: int, bot_delay: float) -> dict:
     from millionaire.classroom import server
     from watchers import delays, open_sessions  # tests/watchers.py: test and benchmark support
 
-    lesson = server.current()
+    whole = server.current()
+    lesson = whole.tables[0]
     pages, memory_kib = open_sessions(sessions, lang="ru")
     started = time.perf_counter()
     lesson.start()  # no team joined: four bots play, one move every bot_delay seconds
@@ -46,7 +47,7 @@ def measure(sessions: int, turns: int, bot_delay: float) -> dict:
     while time.monotonic() < deadline and not all(last in page.socket.first_seen for page in pages):
         time.sleep(0.05)
     elapsed = time.perf_counter() - started
-    lesson.close()  # stops the bots
+    whole.close()  # stops the bots
     seen = delays({v: t for v, t in lesson.changed_at.items() if 1 < v <= last}, pages)
     missed = sorted(v for v, d in seen.items() if d is None)
     times = sorted(d for d in seen.values() if d is not None)

@@ -231,7 +231,7 @@ def LiveBoard(lesson: ClassroomGame, lang: str, seat: int | None = None) -> Any:
                                f"transform: scale({PHONE_ZOOM}); transform-origin: {across:.1f}% {down:.1f}%; }} }}</style>")
         return show
 
-    follow(lesson, shower, [lang, seat])
+    follow(lesson, shower, [lesson, lang, seat])
     return widgets.Box.element(children=[image, zoom], _dom_classes=["mln-board-box"])
 
 
@@ -248,7 +248,7 @@ def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
                 widget.value = markup
         return show
 
-    follow(lesson, shower, [lang, seat])
+    follow(lesson, shower, [lesson, lang, seat])
     return widgets.VBox.element(children=parts)
 
 
@@ -278,15 +278,19 @@ def ProjectorPage() -> None:
 
 @solara.component
 def TeacherScreen(controls: bool) -> None:
+    """The teacher's and the projector's screen: with one table, its board and side; with several,
+    the lesson's controls and a choice of what to show: every table at a glance, one table big, or
+    the results (:mod:`~millionaire.classroom.overview`)."""
+    from .overview import ALL_TABLES, RESULTS, LessonControls, Overview, Results, ViewChoice
+
     lesson = current()
     lang, set_lang = solara.use_state("ru")
     problem, set_problem = solara.use_state(None)
     exported, set_exported = solara.use_state("")
-    confirming, set_confirming = solara.use_state(False)
-    # the controls change with the phase, the seats, the code and failed joins only; the board and
-    # the table follow every move
-    shown = use_game(lesson, lambda: (lesson.phase, tuple((s.kind, s.team, s.strategy) for s in lesson.seats),
-                                      lesson.join_code, lesson.failed_joins()))
+    confirming, set_confirming = solara.use_state("")
+    many = len(lesson.tables) > 1
+    view, set_view = solara.use_state(ALL_TABLES if many else 0)
+    code, (failures, devices) = use_game(lesson, lambda: (lesson.join_code, lesson.failed_joins()))
     solara.Style(_CSS)
     if not teacher_here(lesson):
         with solara.Div(classes=["mln-page"]):
@@ -297,7 +301,7 @@ def TeacherScreen(controls: bool) -> None:
 
     def do(command: Callable[[], Any]) -> Callable[[], None]:
         def run() -> None:
-            set_confirming(False)
+            set_confirming("")
             try:
                 result = command()
             except Refused as error:
@@ -308,47 +312,76 @@ def TeacherScreen(controls: bool) -> None:
                 set_exported(", ".join(str(path) for path in result))
         return run
 
-    phase, seats, code, (failures, devices) = shown
     address = os.environ.get(ADDRESS_VARIABLE, "")
-    Watch(lesson, lang)
-    with solara.Div(classes=["mln-page", "mln-teacher" if controls else "mln-projector"]):
-        LiveBoard(lesson, lang)
+    table = lesson.tables[view] if isinstance(view, int) and 0 <= view < len(lesson.tables) else None
+    Watch(table or lesson.tables[0], lang)
+    kind = "mln-teacher" if controls else "mln-projector"
+    with solara.Div(classes=["mln-page", kind, "mln-lesson" if many else "mln-single"]):
+        if table is not None:
+            LiveBoard(table, lang)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
-            Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
+            title = word(lang, "classroom.lesson_title", tables=len(lesson.tables)) if many else word(lang, "classroom.title")
+            Html(html.escape(title), ["mln-title"])
             Html(html.escape(word(lang, "classroom.join_at", address=address)), ["mln-join"])
             Html(html.escape(word(lang, "classroom.code_is", code=code)), ["mln-code"])
-            Html(html.escape(word(lang, f"classroom.phase_{phase}")), ["mln-phase"])
             if controls and failures:
                 Html(html.escape(word(lang, "classroom.failed_joins", attempts=failures, devices=devices)), ["mln-attempts"])
             Message(problem, lang)
-            if controls and confirming:
-                with solara.Div(classes=["mln-confirm"]):
-                    Html(html.escape(word(lang, "classroom.end_now_sure")), ["mln-confirm-text"])
-                    solara.Button(word(lang, "classroom.end_now_yes"), on_click=do(lesson.end_now), color="warning")
-                    solara.Button(word(lang, "classroom.end_now_no"), on_click=lambda: set_confirming(False))
-            elif controls:
-                with solara.Div(classes=["mln-actions"]):
-                    if phase == "joining":
-                        solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success", attributes=tip(lang, "start"))
-                    if phase == "playing":
-                        solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause), attributes=tip(lang, "pause"))
-                    if phase == "paused":
-                        solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success", attributes=tip(lang, "resume"))
-                    if phase in ("playing", "paused"):
-                        solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming(True), color="warning",
-                                      attributes=tip(lang, "end_now"))
-                    if phase != "finished":
-                        solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
-                    if phase == "finished":
-                        solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary", attributes=tip(lang, "export"))
+            if many:
+                ViewChoice(lesson, lang, view, set_view)
+                if controls:
+                    LessonControls(lesson, lang, do, confirming, set_confirming)
+            if table is not None:
+                TableSide(lesson, view, controls, lang, do, confirming == "table", set_confirming)
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
-            LiveTable(lesson, lang, None)
-            if controls:
-                Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
-                for number, (kind, team, strategy) in enumerate(seats):
-                    SeatControls(lesson, number, kind, team, strategy, phase, lang, do)
+        if view == ALL_TABLES:
+            Overview(lesson, lang, set_view)
+        elif view == RESULTS:
+            Results(lesson, lang)
+
+
+@solara.component
+def TableSide(lesson: Any, number: int, controls: bool, lang: str, do: Callable[[Callable[[], Any]], Callable[[], None]],
+              confirming: bool, set_confirming: Callable[[str], None]) -> None:
+    """One table's phase, the teacher's commands for it, its players and log, and its seats."""
+    from .overview import TreatmentChoice
+
+    table = lesson.tables[number]
+    # the controls change with the phase and the seats only; the board and the table follow every move
+    phase, seats = use_game(table, lambda: (table.phase, tuple((s.kind, s.team, s.strategy) for s in table.seats)))
+    Html(html.escape(word(lang, f"classroom.phase_{phase}")), ["mln-phase"])
+    if controls and confirming:
+        with solara.Div(classes=["mln-confirm"]):
+            Html(html.escape(word(lang, "classroom.end_now_sure")), ["mln-confirm-text"])
+            solara.Button(word(lang, "classroom.end_now_yes"), on_click=do(table.end_now), color="warning")
+            solara.Button(word(lang, "classroom.end_now_no"), on_click=lambda: set_confirming(""))
+    elif controls:
+        with solara.Div(classes=["mln-actions"]):
+            if phase == "joining":
+                solara.Button(word(lang, "classroom.start"), on_click=do(table.start), color="success", attributes=tip(lang, "start"))
+            if phase == "playing":
+                solara.Button(word(lang, "classroom.pause"), on_click=do(table.pause), attributes=tip(lang, "pause"))
+            if phase == "paused":
+                solara.Button(word(lang, "classroom.resume"), on_click=do(table.resume), color="success", attributes=tip(lang, "resume"))
+            if phase in ("playing", "paused"):
+                solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming("table"), color="warning",
+                              attributes=tip(lang, "end_now"))
+            if phase != "finished" and len(lesson.tables) == 1:
+                solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
+            if phase == "finished" and len(lesson.tables) == 1:
+                solara.Button(word(lang, "classroom.export"), on_click=do(table.export), color="primary", attributes=tip(lang, "export"))
+    TreatmentChoice(lesson, number, lang, controls and phase == "joining", do)
+    LiveTable(table, lang, None)
+    if controls:
+        Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
+        for seat, (kind, team, strategy) in enumerate(seats):
+            SeatControls(table, seat, kind, team, strategy, phase, lang, do)
+            if kind == "team" and phase == "joining" and len(lesson.tables) > 1:
+                from .overview import MoveTeam
+
+                MoveTeam(lesson, number, seat, lang, do)
 
 
 @solara.component
@@ -371,10 +404,10 @@ def SeatControls(lesson: ClassroomGame, number: int, kind: str, team: str, strat
 
 
 # ---------------------------------------------------------------------- a team's screen
-def seat_held(lesson: ClassroomGame, secret: str) -> tuple[int, str] | None:
-    """The seat number and team that ``secret`` opens now, or ``None``."""
-    seat = lesson.seat_of(secret) if secret else None
-    return (seat.number, seat.team) if seat is not None else None
+def seat_held(lesson: Any, secret: str) -> tuple[int, int, str] | None:
+    """The table, seat number and team that ``secret`` opens now, or ``None``."""
+    found = lesson.seat_of(secret) if secret else None
+    return (found[0], found[1].number, found[1].team) if found is not None else None
 
 
 @solara.component
@@ -391,24 +424,28 @@ def TeamPage() -> None:
         set_loaded(True)
 
     SeatKeeper(storage_key=STORAGE_KEY, secret=secret, event_loaded=on_loaded)
-    Watch(lesson, lang)
-    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees the seat
-    seats = use_game(lesson, lambda: tuple((s.kind, s.team) for s in lesson.seats))
-    mine = lesson.seats[held[0]] if held is not None else None
+    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees or moves the seat
+    seats = use_game(lesson, lesson.seats_shown)
+    many = len(lesson.tables) > 1
+    table = lesson.tables[held[0]] if held is not None else lesson.tables[0]
+    mine = table.seats[held[1]] if held is not None else None
+    Watch(table, lang)
     with solara.Div(classes=["mln-page", "mln-team"]):
-        LiveBoard(lesson, lang, mine.number if mine is not None else None)
+        LiveBoard(table, lang, mine.number if mine is not None else None)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
             Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
-            if mine is not None:
-                Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])
-                Money(lesson, lang, mine.number)
+            if mine is not None and held is not None:
+                you = (word(lang, "classroom.you_play_at", table=held[0] + 1, seat=mine.number + 1, team=mine.team) if many
+                       else word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team))
+                Html(html.escape(you), ["mln-you"])
+                Money(table, lang, mine.number)
                 Message(problem, lang)
-                Moves(lesson, secret, mine.number, lang, set_problem)
-                TradeForm(lesson, secret, mine.number, lang, set_problem)
+                Moves(table, secret, mine.number, lang, set_problem)
+                TradeForm(table, secret, mine.number, lang, set_problem)
             elif loaded:  # the browser has said that it holds no seat (or a key that opens none)
                 JoinForm(lesson, lang, seats, lost=bool(secret), on_joined=set_secret)
-            LiveTable(lesson, lang, mine.number if mine is not None else None)
+            LiveTable(table, lang, mine.number if mine is not None else None)
 
 
 @solara.component
@@ -419,35 +456,53 @@ def Money(lesson: ClassroomGame, lang: str, seat: int) -> None:
 
 
 @solara.component
-def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...], lost: bool,
+def JoinForm(lesson: Any, lang: str, seats: tuple[tuple[tuple[str, str], ...], ...], lost: bool,
              on_joined: Callable[[str], None]) -> None:
-    """Code, seat and team name; ``seats`` (each seat's kind and team) as the page last read them."""
+    """Code, table (when the lesson has several), seat and team name; ``seats`` (each table's seats'
+    kind and team) as the page last read them."""
+    from .treatments import treatment_name
+
     code, set_code = solara.use_state("")
     team, set_team = solara.use_state("")
+    table_label, set_table_label = solara.use_state("")
     seat_label, set_seat_label = solara.use_state("")
     problem, set_problem = solara.use_state(None)
+    many = len(seats) > 1
+    tables: dict[str, int | None] = {word(lang, "classroom.any_table"): None} if many else {}
+    for number, key in enumerate(lesson.treatments if many else ()):
+        tables[f"{word(lang, 'classroom.table_name', table=number + 1)} · {treatment_name(lang, key)}"] = number
+    if table_label not in tables:
+        table_label = next(iter(tables), "")
+    table = tables.get(table_label, 0)
     labels = {}
-    for number, (kind, name) in enumerate(seats):
+    for number, (kind, name) in enumerate(seats[table] if table is not None else ()):
         key = "seat_of" if kind == "team" else "seat_free"
         labels[word(lang, f"classroom.{key}", seat=number + 1, team=name)] = number
 
     if seat_label not in labels:  # nothing chosen yet (or the chosen seat was taken): offer the first free seat
-        seat_label = next((label for label, number in labels.items() if seats[number][0] == "open"), "")
+        seat_label = next((label for label, number in labels.items() if seats[table or 0][number][0] == "open"), "")
 
     def join() -> None:
         try:
-            if seat_label not in labels:
+            if table is not None and seat_label not in labels:
                 raise Refused("choose_seat")
-            on_joined(lesson.join(code, labels[seat_label], team, device=device_address()))
+            seat = labels[seat_label] if table is not None else None
+            _, secret = lesson.join(code, table, seat, team, device=device_address())
+            on_joined(secret)
         except Refused as error:
             set_problem(error)
 
     if lost and problem is None:
         Html(html.escape(word(lang, "classroom.lost_seat")), ["mln-message"])
     solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=True)
-    Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
-    solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
-                               on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
+    if many:
+        Html(f"<b>{html.escape(word(lang, 'classroom.table'))}</b>", ["mln-table-label"])
+        solara.ToggleButtonsSingle(value=table_label, values=list(tables), on_value=set_table_label,
+                                   classes=["mln-tables"], style={"flex-wrap": "wrap", "height": "auto"})
+    if table is not None:
+        Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
+        solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
+                                   on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
     solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=True)
     solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"],
                   attributes=tip(lang, "join"))

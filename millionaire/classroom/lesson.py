@@ -63,11 +63,12 @@ from .. import presenter
 from ..events import Event, describe, reason_text
 from ..plotting import PLAYER_COLOURS, BoardLayout, BoardView
 from ..rules import RuleSet
+from ..simulate.observe import rounds_played
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
 from .seats import (SEAT_KINDS, IllegalMove, JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code,
                     new_secret, same_secret)
-from .store import ClassroomStore
+from .store import ClassroomStore, GameRecord
 
 #: The bots a teacher can choose for an empty seat.
 BOT_STRATEGIES = (*STRATEGIES, "random")
@@ -113,6 +114,9 @@ class ClassroomGame:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self.throttle = JoinThrottle()
+        self.owns_store = True  # a table of a lesson shares the lesson's store, which the lesson closes
+        #: the players' net worths by rounds completed (0 at the start, and at the end), for the results page
+        self.worths: dict[int, list[int]] = {}
 
     # ------------------------------------------------------------------ opening and saving
     @classmethod
@@ -124,30 +128,46 @@ class ClassroomGame:
         check_lang(lang)
         store = ClassroomStore(folder)
         record = None if new else store.latest()
-        if record is None:
-            loaded = load_board(board)
-            rules = RuleSet.for_board(loaded.key).replace(shuffle_seats=False)
-            if not rules.min_players <= seats <= min(rules.max_players, 6):
-                store.close()
-                raise ValueError(f"seats must be {rules.min_players} to {min(rules.max_players, 6)}, got {seats}")
-            seed = _secrets.randbelow(10**6) if seed is None else seed
-            names = [word(lang, "classroom.seat_name", seat=i + 1) for i in range(seats)]
-            game = Game(loaded, rules, agents=[None] * seats, seed=seed, names=names)
-            seat_list = [Seat(i) for i in range(seats)]
-            code, teacher = new_join_code(), new_secret()
-            game_id = store.create(loaded.key, seed, code, teacher, lang, game.state.to_json(), seat_list)
-            return cls(store, game_id, game, seat_list, code, teacher, "joining", lang, seed, bot_delay)
+        try:
+            if record is None:
+                return cls.create(store, board, seats, seed, lang, bot_delay)
+            return cls.from_record(store, record, bot_delay)
+        except (MillionaireError, ValueError):
+            store.close()
+            raise
+
+    @classmethod
+    def create(cls, store: ClassroomStore, board: str, seats: int, seed: int | None, lang: str, bot_delay: float,
+               rules: RuleSet | None = None, join_code: str = "", teacher_secret: str = "") -> ClassroomGame:
+        """A new game in ``store`` under ``rules`` (the board's own by default), with its own join
+        code and teacher's secret unless given (a lesson of several tables shares one)."""
+        loaded = load_board(board)
+        rules = (rules or RuleSet.for_board(loaded.key)).replace(shuffle_seats=False)
+        if not rules.min_players <= seats <= min(rules.max_players, 6):
+            raise ValueError(f"seats must be {rules.min_players} to {min(rules.max_players, 6)}, got {seats}")
+        seed = _secrets.randbelow(10**6) if seed is None else seed
+        names = [word(lang, "classroom.seat_name", seat=i + 1) for i in range(seats)]
+        game = Game(loaded, rules, agents=[None] * seats, seed=seed, names=names)
+        seat_list = [Seat(i) for i in range(seats)]
+        code, teacher = join_code or new_join_code(), teacher_secret or new_secret()
+        game_id = store.create(loaded.key, seed, code, teacher, lang, game.state.to_json(), seat_list)
+        return cls(store, game_id, game, seat_list, code, teacher, "joining", lang, seed, bot_delay)
+
+    @classmethod
+    def from_record(cls, store: ClassroomStore, record: GameRecord, bot_delay: float) -> ClassroomGame:
+        """The game of ``record`` as it was left (:class:`MillionaireError` when it is damaged)."""
         loaded = load_board(record.board)
         state = GameState.from_json(record.state, loaded)
         kinds = [seat.kind for seat in record.seats]
         if record.phase not in PHASES or len(kinds) != len(state.players) or not set(kinds) <= set(SEAT_KINDS):
-            store.close()
             raise MillionaireError(f"{store.path}: game {record.id} is damaged: phase {record.phase!r}, "
                                    f"seats {kinds} for {len(state.players)} players")
         game = Game.from_state(loaded, state, [None] * len(state.players))
         game.events.extend(Event(*row) for row in record.events)
-        return cls(store, record.id, game, record.seats, record.join_code, record.teacher_secret, record.phase,
-                   record.lang, record.seed, bot_delay)
+        table = cls(store, record.id, game, record.seats, record.join_code, record.teacher_secret, record.phase,
+                    record.lang, record.seed, bot_delay)
+        table.worths = {int(number): list(values) for number, values in record.worths.items()}
+        return table
 
     def close(self) -> None:
         """Stop the threads and close the store (the game stays in it)."""
@@ -157,17 +177,48 @@ class ClassroomGame:
         for thread in (self._bots, self._broadcaster):
             if thread is not None and thread is not threading.current_thread():
                 thread.join(timeout=10)
-        self.store.close()
+        if self.owns_store:
+            self.store.close()
 
     def _commit(self) -> None:
         """Save the game as it is now (one transaction) and tell every view."""
         events = self.game.events[self._saved_events:]
-        self.store.save(self.game_id, self.phase, self.game.state.to_json(), self.seats, [tuple(e) for e in events])
+        self.store.save(self.game_id, self.phase, self.game.state.to_json(), self.seats, [tuple(e) for e in events],
+                        worths=self._new_worths())
         self._saved_events = len(self.game.events)
         self.version += 1
         self.changed_at[self.version] = time.perf_counter()
         self._queue.put(self.version)
         self._wake.set()
+
+    def nudge(self) -> None:
+        """Tell every view to look again, with no change to the game (failed joins, new results)."""
+        self._queue.put(self.version)
+
+    def _new_worths(self) -> tuple[int, str] | None:
+        """The rounds completed and the net worths to keep, when a round has begun since the last
+        change (or the game has ended); ``None`` otherwise."""
+        if self.phase == "joining":
+            return None
+        number = rounds_played(self.game.state)
+        if number in self.worths and not self.game.finished:
+            return None
+        self.worths[number] = [self.game.net_worth(seat) for seat in range(len(self.seats))]
+        return number, json.dumps(self.worths[number])
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Play the game under ``rules`` (a treatment): only before the start, when nothing has
+        been played; the seats and names stay."""
+        with self._lock:
+            if self.phase != "joining":
+                raise Refused("already_started")
+            rules = rules.replace(shuffle_seats=False)
+            if not rules.min_players <= len(self.seats) <= rules.max_players:
+                raise Refused("bad_treatment", treatment=str(rules))
+            self.game = Game(self.board, rules, agents=[None] * len(self.seats), seed=self.seed, names=list(self.game.names))
+            self._saved_events = 0
+            self._agents.clear()
+            self._commit()
 
     # ------------------------------------------------------------------ teams
     def join(self, code: str, seat: int, team: str, device: str = "local") -> str:

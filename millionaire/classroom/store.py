@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
 import os
 import sqlite3
 import threading
@@ -49,7 +50,12 @@ LOCK_NAME = "classroom.lock"
 TABLES = {"games": ("id", "board", "seed", "join_code", "teacher_secret", "lang", "phase", "state", "changes"),
           "seats": ("game", "seat", "kind", "team", "secret", "strategy"),
           "events": ("game", "number", "kind", "player", "cell", "amount", "other", "detail"),
-          "logins": ("key_hash", "created", "used")}
+          "logins": ("key_hash", "created", "used"),
+          "lessons": ("id", "join_code", "teacher_secret", "lang"),
+          "lesson_tables": ("lesson", "number", "game", "treatment"),
+          "worths": ("game", "round", "worths")}
+#: Tables a store written before lessons of several tables lacks (created when it is opened).
+LATER_TABLES = ("logins", "lessons", "lesson_tables", "worths")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -83,6 +89,25 @@ CREATE TABLE IF NOT EXISTS events (
     detail TEXT NOT NULL,
     PRIMARY KEY (game, number)
 );
+CREATE TABLE IF NOT EXISTS lessons (
+    id INTEGER PRIMARY KEY,
+    join_code TEXT NOT NULL,
+    teacher_secret TEXT NOT NULL,
+    lang TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lesson_tables (
+    lesson INTEGER NOT NULL REFERENCES lessons(id),
+    number INTEGER NOT NULL,
+    game INTEGER NOT NULL REFERENCES games(id),
+    treatment TEXT NOT NULL,
+    PRIMARY KEY (lesson, number)
+);
+CREATE TABLE IF NOT EXISTS worths (
+    game INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    worths TEXT NOT NULL,
+    PRIMARY KEY (game, round)
+);
 CREATE TABLE IF NOT EXISTS logins (
     key_hash TEXT PRIMARY KEY,
     created REAL NOT NULL,
@@ -115,6 +140,18 @@ class GameRecord:
     changes: int
     seats: list[Seat]
     events: list[tuple[Any, ...]]
+    worths: dict[int, list[int]]
+
+
+@dataclass
+class LessonRecord:
+    """A lesson of several tables as the store holds it: each table's game id and treatment."""
+
+    id: int
+    join_code: str
+    teacher_secret: str
+    lang: str
+    tables: list[tuple[int, str]]
 
 
 class ClassroomStore:
@@ -157,7 +194,7 @@ class ClassroomStore:
             if found and found != columns:
                 raise StoreError(f"{self.path}: table {table!r} has columns {', '.join(found)}, not those of a "
                                  f"classroom store; " + _afresh(self.folder))
-            if not found and table != "logins":
+            if not found and table not in LATER_TABLES:
                 raise StoreError(f"{self.path} has no table {table!r}: it is not a classroom store; " + _afresh(self.folder))
 
     def close(self) -> None:
@@ -175,10 +212,13 @@ class ClassroomStore:
         return game_id
 
     def save(self, game_id: int, phase: str, state: str, seats: Sequence[Seat], new_events: Sequence[tuple[Any, ...]],
-             changes: int | None = None) -> None:
+             changes: int | None = None, worths: tuple[int, str] | None = None) -> None:
         """Write one decision: the phase, the game's JSON save, every seat and the events it added,
-        all in one transaction (all of it is stored, or none)."""
+        and the players' net worths of a round (``worths``: the round and the worths as JSON) when
+        given, all in one transaction (all of it is stored, or none)."""
         with self._lock, self._transaction() as db:
+            if worths is not None:
+                db.execute("INSERT OR REPLACE INTO worths VALUES (?, ?, ?)", (game_id, *worths))
             first = db.execute("SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)).fetchone()[0]
             db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            [(game_id, first + i, *event) for i, event in enumerate(new_events)])
@@ -188,9 +228,14 @@ class ClassroomStore:
 
     def latest(self) -> GameRecord | None:
         """The newest game in the store (the one a restarted server resumes), or ``None``."""
+        return self.game(None)
+
+    def game(self, game_id: int | None) -> GameRecord | None:
+        """The game ``game_id`` (the newest when ``None``), or ``None`` when the store has no such game."""
         with self._lock:
+            where, args = ("WHERE id = ?", (game_id,)) if game_id is not None else ("ORDER BY id DESC LIMIT 1", ())
             row = self._db.execute("SELECT id, board, seed, join_code, teacher_secret, lang, phase, state, changes "
-                                   "FROM games ORDER BY id DESC LIMIT 1").fetchone()
+                                   f"FROM games {where}", args).fetchone()
             if row is None:
                 return None
             seats = [Seat(number, kind, team, secret, strategy) for number, kind, team, secret, strategy in
@@ -198,7 +243,42 @@ class ClassroomStore:
                                       (row[0],))]
             events = self._db.execute("SELECT kind, player, cell, amount, other, detail FROM events WHERE game = ? "
                                       "ORDER BY number", (row[0],)).fetchall()
-        return GameRecord(*row, seats=seats, events=[tuple(e) for e in events])
+            worths = {number: json.loads(text) for number, text in
+                      self._db.execute("SELECT round, worths FROM worths WHERE game = ? ORDER BY round", (row[0],))}
+        return GameRecord(*row, seats=seats, events=[tuple(e) for e in events], worths=worths)
+
+    def create_lesson(self, join_code: str, teacher_secret: str, lang: str, games: Sequence[tuple[int, str]]) -> int:
+        """Store a lesson of the tables ``games`` (each a game's id and its treatment); return its id."""
+        with self._lock, self._transaction() as db:
+            cursor = db.execute("INSERT INTO lessons (join_code, teacher_secret, lang) VALUES (?, ?, ?)",
+                                (join_code, teacher_secret, lang))
+            lesson_id = int(cursor.lastrowid or 0)
+            db.executemany("INSERT INTO lesson_tables VALUES (?, ?, ?, ?)",
+                           [(lesson_id, number, game, treatment) for number, (game, treatment) in enumerate(games)])
+        return lesson_id
+
+    def latest_lesson(self) -> LessonRecord | None:
+        """The newest lesson (its id, code, teacher's secret, language, and each table's game and
+        treatment), or ``None`` when the store holds none."""
+        with self._lock:
+            row = self._db.execute("SELECT id, join_code, teacher_secret, lang FROM lessons ORDER BY id DESC LIMIT 1").fetchone()
+            if row is None:
+                return None
+            tables = self._db.execute("SELECT game, treatment FROM lesson_tables WHERE lesson = ? ORDER BY number",
+                                      (row[0],)).fetchall()
+        return LessonRecord(*row, tables=[(int(game), str(treatment)) for game, treatment in tables])
+
+    def set_treatment(self, lesson_id: int, number: int, treatment: str) -> None:
+        """Note the treatment a table now plays (the game's own save holds its rules)."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE lesson_tables SET treatment = ? WHERE lesson = ? AND number = ?", (treatment, lesson_id, number))
+
+    def set_lesson_code(self, lesson_id: int, code: str) -> None:
+        """Give the lesson and each of its tables a new join code."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE lessons SET join_code = ? WHERE id = ?", (code, lesson_id))
+            db.execute("UPDATE games SET join_code = ? WHERE id IN (SELECT game FROM lesson_tables WHERE lesson = ?)",
+                       (code, lesson_id))
 
     def set_join_code(self, game_id: int, code: str) -> None:
         """Give the game a new join code (the teacher changed it)."""
