@@ -125,11 +125,6 @@ def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Seq
     return select()
 
 
-def use_version(lesson: ClassroomGame) -> int:
-    """The game's version: the component is drawn again after every change."""
-    return use_game(lesson, lambda: lesson.version)
-
-
 @solara.component_vue(str(Path(__file__).with_name("seat_keeper.vue")))
 def SeatKeeper(storage_key: str, secret: str, event_loaded: Callable[[str], None]) -> None:
     """Reads this browser's seat secret once (``event_loaded``) and keeps ``secret`` in the browser."""
@@ -144,10 +139,22 @@ def PageWatch(text: str, lang: str, board_text: str, busy_text: str) -> None:
 
 @solara.component
 def Watch(lesson: ClassroomGame, lang: str) -> None:
-    """:func:`PageWatch` with this page's words: the board's text is the status line, after every change."""
-    status = use_game(lesson, lambda: lesson.status(lang), [lang])
-    PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=word(lang, "classroom.board_text", status=status),
-              busy_text=word(lang, "classroom.busy"))
+    """:func:`PageWatch` with this page's words: the board's text is the status line, set in place
+    after every change (the page is not drawn again for it)."""
+    def board_text() -> str:
+        return word(lang, "classroom.board_text", status=lesson.status(lang))
+
+    element = PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=board_text(),
+                        busy_text=word(lang, "classroom.busy"))
+
+    def shower() -> Callable[[], None]:
+        widget = solara.get_widget(element)
+
+        def show() -> None:
+            widget.board_text = board_text()
+        return show
+
+    follow(lesson, shower, [lesson, lang])
 
 
 def tip(lang: str, key: str) -> dict[str, Any]:
@@ -224,7 +231,8 @@ def LiveBoard(lesson: ClassroomGame, lang: str, seat: int | None = None) -> Any:
                 return
             with widget.hold_sync():
                 widget.value = picture
-                widget._dom_classes = ("mln-board", f"mln-board-v{version}")  # says which move it shows
+                # says which move of which table it shows
+                widget._dom_classes = ("mln-board", f"mln-board-v{version}", f"mln-board-g{lesson.game_id}-v{version}")
             if seat is not None:
                 across, down = lesson.token_spot(seat)
                 focus.value = (f"<style>@media (max-width: 700px) {{ .mln-team .mln-board-box img {{ "
@@ -511,8 +519,9 @@ def JoinForm(lesson: Any, lang: str, seats: tuple[tuple[tuple[str, str], ...], .
 
 @solara.component
 def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
-    """The seat's buttons: only when the pending decision is its own."""
-    use_version(lesson)
+    """The seat's buttons: only when the pending decision is its own (drawn again after every change
+    while it is; a move at another seat's decision changes nothing here)."""
+    use_game(lesson, lambda: lesson.version if lesson.legal_actions(secret) else None, [secret])
     amount, set_amount = solara.use_state(0)
     managed_label, set_managed_label = solara.use_state(None)
     actions = lesson.legal_actions(secret)
@@ -549,8 +558,9 @@ def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem:
 
 @solara.component
 def TradeForm(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
-    """A trade offer to another seat: shown only when the seat decides where trades are offered."""
-    use_version(lesson)
+    """A trade offer to another seat: shown only when the seat decides where trades are offered (and
+    drawn again after every change while it does)."""
+    use_game(lesson, lambda: lesson.version if lesson.may_offer(secret) else None, [secret])
     partner, set_partner = solara.use_state(None)
     give, set_give = solara.use_state(())
     take, set_take = solara.use_state(())

@@ -595,7 +595,8 @@ class ClassroomGame:
         ``seat``, with the version and the position in its ``data-`` attributes), the players' table
         and the log."""
         with self._lock:
-            status = (f"<div class='mln-status' data-version='{self.version}' data-position='{html.escape(self.position())}'>"
+            status = (f"<div class='mln-status' data-game='{self.game_id}' data-version='{self.version}' "
+                      f"data-position='{html.escape(self.position())}'>"
                       f"{html.escape(self.status(lang, seat))}</div>")
             log = f"<b>{html.escape(word(lang, 'table.log'))}</b>" + self.log_html(lang)
             return status, self.players_html(lang), log

@@ -153,7 +153,8 @@ def card_lines(lesson: ClassLesson, number: int, lang: str) -> tuple[str, str]:
             mark = "<b>▶</b> " if pending is not None and pending.player == seat and table.phase == "playing" else ""
             rows.append(f"<div>{mark}<span class='mln-dot' style='background:{colour}'></span>"
                         f"{html.escape(names[seat])}: {html.escape(amount)}</div>")
-        status = f"<div class='mln-status' data-version='{table.version}' data-position='{html.escape(table.position())}'>"
+        status = (f"<div class='mln-status' data-game='{table.game_id}' data-version='{table.version}' "
+                  f"data-position='{html.escape(table.position())}'>")
         return status + html.escape(line) + "</div>", "".join(rows)
 
 
