@@ -173,11 +173,31 @@ def Choice(label: str, options: list[str], value: str | None, on_value: Callable
 
 
 @solara.component
+def Toggle(value: str | None, values: list[str], on_value: Callable[[str], None], classes: Sequence[str] = (),
+           wrap: bool = False) -> None:
+    """A row of buttons of which one is chosen (Vuetify's toggle group). The page sends the index of
+    the button pressed; an index the row does not have, or anything but a whole number, is ignored
+    (Solara's own toggle group shows a traceback on the page for it)."""
+    import reacton.ipyvuetify as rv
+
+    def chosen(index: Any) -> None:
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(values):
+            on_value(values[index])
+        else:
+            _log.warning("ignored a choice of button %r of %d", str(index)[:20], len(values))
+
+    style = "flex-wrap: wrap; height: auto" if wrap else ""
+    with rv.BtnToggle(v_model=values.index(value) if value in values else None, on_v_model=chosen, mandatory=True,
+                      class_=" ".join(classes), style_=style):
+        for label in values:
+            solara.Button(label=label)
+
+
+@solara.component
 def Language(lang: str, on_lang: Callable[[str], None]) -> None:
     labels = dict((code, label) for label, code in language_options())
-    solara.ToggleButtonsSingle(value=labels[lang], values=list(labels.values()),
-                               on_value=lambda label: on_lang(next(c for c, name in labels.items() if name == label)),
-                               classes=["mln-language"])
+    Toggle(labels[lang], list(labels.values()), lambda label: on_lang(next(c for c, name in labels.items() if name == label)),
+           classes=["mln-language"])
 
 
 def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], dependencies: Sequence[Any]) -> None:
@@ -442,11 +462,16 @@ def TeamPage() -> None:
         LiveBoard(table, lang, mine.number if mine is not None else None)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
-            Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
+            title = word(lang, "classroom.lesson_title", tables=len(lesson.tables)) if many else word(lang, "classroom.title")
+            Html(html.escape(title), ["mln-title"])
             if mine is not None and held is not None:
                 you = (word(lang, "classroom.you_play_at", table=held[0] + 1, seat=mine.number + 1, team=mine.team) if many
                        else word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team))
                 Html(html.escape(you), ["mln-you"])
+                if many:  # the rules this table plays under, in words
+                    from .treatments import treatment_text
+
+                    Html(html.escape(treatment_text(lang, lesson.treatments[held[0]], lesson.board.key)), ["mln-treatment"])
                 Money(table, lang, mine.number)
                 Message(problem, lang)
                 Moves(table, secret, mine.number, lang, set_problem)
@@ -505,12 +530,11 @@ def JoinForm(lesson: Any, lang: str, seats: tuple[tuple[tuple[str, str], ...], .
     solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=True)
     if many:
         Html(f"<b>{html.escape(word(lang, 'classroom.table'))}</b>", ["mln-table-label"])
-        solara.ToggleButtonsSingle(value=table_label, values=list(tables), on_value=set_table_label,
-                                   classes=["mln-tables"], style={"flex-wrap": "wrap", "height": "auto"})
-    if table is not None:
-        Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
-        solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
-                                   on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
+        Toggle(table_label, list(tables), set_table_label, classes=["mln-tables"], wrap=True)
+    # the same widgets whichever table is chosen (none when the teacher chooses), so that a name being
+    # typed is never in a widget that the choice replaces
+    Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>" if table is not None else "", ["mln-seat-label"])
+    Toggle(seat_label if seat_label in labels else None, list(labels), set_seat_label, classes=["mln-seats"], wrap=True)
     solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=True)
     solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"],
                   attributes=tip(lang, "join"))

@@ -27,7 +27,7 @@ import solara
 
 from ..plotting import PLAYER_COLOURS
 from ..words import word
-from .app import Choice, Html, LiveBoard, follow, tip, use_game
+from .app import Choice, Html, LiveBoard, Toggle, follow, tip, use_game
 from .results import GAMES, class_figures, expected_at, expected_gini
 from .tables import ClassLesson
 from .treatments import treatment_name, treatment_text, treatments_for
@@ -39,11 +39,16 @@ RESULTS = -2
 
 CSS = """
 .mln-lesson .mln-side { flex: 0 1 320px; }
-.mln-overview { flex: 1 1 600px; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); }
+.mln-lesson .mln-side .mln-actions .v-btn { white-space: normal; height: auto !important; min-height: 36px; max-width: 100%; }
+.mln-lesson .mln-side .mln-actions .v-btn__content { white-space: normal; flex: 1 1 auto; max-width: 100%; }
+.mln-overview { flex: 1 1 600px; display: grid; gap: 10px; min-width: 0; }
 .mln-card { border: 1px solid #c9d6c9; border-radius: 6px; padding: 6px; background: #fbfdfb; display: flex;
   flex-direction: column; gap: 4px; min-width: 0; }
 .mln-card .mln-board-box { width: 100%; }
-.mln-card .v-btn { text-transform: none; letter-spacing: 0; font-size: 15px; font-weight: bold; justify-content: flex-start; }
+.mln-card .v-btn { text-transform: none; letter-spacing: 0; font-size: 15px; font-weight: bold; justify-content: flex-start;
+  white-space: normal; height: auto !important; min-height: 32px; max-width: 100%; text-align: left; }
+.mln-card .v-btn__content { white-space: normal; flex: 1 1 auto; max-width: 100%; }
+.mln-card .mln-status { font-size: 15px; font-weight: bold; line-height: 1.3; }
 .mln-card-line { font-size: 14px; color: #24452a; }
 .mln-card-money { font-size: 13px; line-height: 1.35; }
 .mln-card-money span.mln-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 3px; }
@@ -72,8 +77,7 @@ def ViewChoice(lesson: ClassLesson, lang: str, view: int, on_view: Callable[[int
     choices = views(lesson, lang)
     label = next((name for name, value in choices.items() if value == view), None)
     solara.Style(CSS)
-    solara.ToggleButtonsSingle(value=label, values=list(choices), on_value=lambda name: name in choices and on_view(choices[name]),
-                               classes=["mln-views"], style={"flex-wrap": "wrap", "height": "auto"})
+    Toggle(label, list(choices), lambda name: on_view(choices[name]), classes=["mln-views"], wrap=True)
 
 
 @solara.component
@@ -185,9 +189,20 @@ def TableCard(lesson: ClassLesson, number: int, lang: str, on_pick: Callable[[in
 def Overview(lesson: ClassLesson, lang: str, on_pick: Callable[[int], None]) -> None:
     """Every table at a glance."""
     use_game(lesson, lambda: tuple(lesson.treatments))  # a card's title follows its table's rules
-    with solara.Div(classes=["mln-overview"]):
+    columns = min(len(lesson.tables), 4)  # eight tables in two rows of four fit a projector's screen
+    with solara.Div(classes=["mln-overview"], style={"grid-template-columns": f"repeat({columns}, minmax(0, 1fr))"}):
         for number in range(len(lesson.tables)):
             TableCard(lesson, number, lang, on_pick)
+
+
+def figure_text(value: float, lang: str, places: int = 2) -> str:
+    """A figure as the page's language writes it (a decimal comma in Russian).
+
+    >>> figure_text(0.256, "ru"), figure_text(0.256, "en"), figure_text(1.0, "ru", 1)
+    ('0,26', '0.26', '1,0')
+    """
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def results_rows(lesson: ClassLesson, lang: str) -> str:
@@ -202,15 +217,15 @@ def results_rows(lesson: ClassLesson, lang: str) -> str:
         rows.append(f"<tr class='mln-class-row'><td>{html.escape(word(lang, 'classroom.table_name', table=number + 1))} "
                     f"({html.escape(word(lang, 'results.class'))})</td>"
                     f"<td>{html.escape(treatment_name(lang, lesson.treatments[number]))}</td><td>{mine['rounds']}</td>"
-                    f"<td>{mine['gini']:.2f}</td><td>{mine['leader_share']:.0%}</td><td>{mine['bankrupt']}</td>"
+                    f"<td>{figure_text(mine['gini'], lang)}</td><td>{mine['leader_share']:.0%}</td><td>{mine['bankrupt']}</td>"
                     f"<td>{html.escape(length)}</td></tr>")
         simulated = lesson.expectations.get(table)
         if simulated is not None:
             then = expected_at(simulated, mine["rounds"])
             half = word(lang, "results.expected_length", rounds=f"{then['half_over']:.0f}")
             rows.append(f"<tr class='mln-expected'><td>{html.escape(word(lang, 'results.expected'))}</td><td></td>"
-                        f"<td>{mine['rounds']}</td><td>{then['gini']:.2f}</td><td>{then['leader_share']:.0%}</td>"
-                        f"<td>{then['bankrupt']:.1f}</td><td>{html.escape(half)}</td></tr>")
+                        f"<td>{mine['rounds']}</td><td>{figure_text(then['gini'], lang)}</td><td>{then['leader_share']:.0%}</td>"
+                        f"<td>{figure_text(then['bankrupt'], lang, 1)}</td><td>{html.escape(half)}</td></tr>")
     return "<table class='mln-results-table'>" + "".join(rows) + "</table>"
 
 
@@ -224,21 +239,24 @@ def results_plot(lesson: ClassLesson, lang: str) -> bytes:
     figure = Figure(figsize=(8, 3.6), dpi=100)
     axes = figure.subplots()
     colours = matplotlib.colormaps["tab10"]
-    reached = 1
+    reached, highest = 1, 0.0
     for number, table in enumerate(lesson.tables):
         mine = class_figures(table)
         name = word(lang, "classroom.table_name", table=number + 1)
         label = f"{name} · {treatment_name(lang, lesson.treatments[number])}"
         rounds = sorted(mine["gini_by_round"])
         reached = max([reached, *rounds])
-        axes.plot(rounds, [mine["gini_by_round"][r] for r in rounds], "o-", color=colours(number), label=label, markersize=3)
+        values = [mine["gini_by_round"][r] for r in rounds]
+        highest = max([highest, *values])
+        axes.plot(rounds, values, "o-", color=colours(number), label=label, markersize=3)
         simulated = lesson.expectations.get(table)
         if simulated is not None:
             expected = expected_gini(simulated)
+            highest = max(highest, float(expected[: reached + 2].max()))
             axes.plot(range(len(expected)), expected, "--", color=colours(number), linewidth=1,
                       label=word(lang, "results.plot_expected", table=name))
     axes.set_xlim(0, max(reached + 1, 5))
-    axes.set_ylim(0, 1)
+    axes.set_ylim(0, min(1.0, max(0.2, 1.25 * highest)))  # the early rounds' small Gini must show
     axes.set_title(word(lang, "results.plot_title"))
     axes.set_xlabel(word(lang, "results.plot_round"))
     axes.set_ylabel(word(lang, "results.plot_gini"))

@@ -51,9 +51,15 @@ def join(context, base: str, code: str, team: str, table: str | None):
     page.locator(".mln-join-button").wait_for(timeout=90_000)
     page.get_by_label(word("ru", "classroom.code")).fill(code)
     page.locator(".mln-tables").get_by_text(table or word("ru", "classroom.any_table"), exact=True).click()
+    page.locator(".mln-tables .v-btn--active, .mln-tables .v-item--active").get_by_text(
+        table or word("ru", "classroom.any_table"), exact=True).wait_for(timeout=30_000)
     page.get_by_label(word("ru", "classroom.team")).fill(team)
     page.get_by_role("button", name=word("ru", "classroom.join")).click()
-    page.locator(".mln-you").wait_for(timeout=30_000)
+    try:
+        page.locator(".mln-you").wait_for(timeout=30_000)
+    except Exception:
+        shot(page, f"classroom_tables_join_failed_{team}")
+        raise AssertionError(f"{team} did not join: {page.locator('.mln-side').first.inner_text()[:600]}") from None
     return page
 
 
@@ -90,6 +96,7 @@ def test_a_lesson_of_three_tables(tmp_path, chromium):
                      table_label(3, "rich_start"))
         assert "Стол 3," in bears.locator(".mln-you").inner_text()
         assert "4000" in bears.locator(".mln-money").inner_text()  # the rich start
+        assert "4000" in bears.locator(".mln-treatment").inner_text()  # its rules, in words, on its own screen
 
         # the teacher sees every table, gives table 1 other rules, and starts every table
         teacher_context = chromium.new_context(viewport=PROJECTOR)
