@@ -113,6 +113,8 @@ class Agent:
         ...
         millionaire.agents.BotSettingError: Saver has no setting 'reserv'; its settings: name, reserve
         """
+        if not settings:  # the usual case: a bot made with its class's settings
+            return
         known = settings_of(self)
         for setting, value in settings.items():
             if setting not in known:

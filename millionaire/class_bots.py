@@ -7,8 +7,9 @@ the file holds several (``masha_petya.Cautious``). Files whose names start with 
 left out, so a shared helper module may sit beside the bots.
 
 A pupil's file is somebody's code, run with the teacher's rights. It is first loaded in a forked
-process with a time limit (where the system can fork): a file that loops forever, exits, raises or
-holds no bot is reported by name and left out, and the notebook never hangs on it. Only files that
+process with a time limit and a memory cap (where the system can fork): a file that loops forever,
+fills the memory, exits, raises or holds no bot is reported by name and left out, and the notebook
+never hangs on it nor runs out of memory for it. Only files that
 pass are loaded into the notebook. This is a check, not a sandbox (see :mod:`millionaire.league`).
 
 Examples
@@ -46,12 +47,16 @@ from types import ModuleType
 from typing import Any
 
 from .agents import Agent
+from .confinement import confine
 from .errors import MillionaireError
 from .plain_text import one_line
 from .words import check_lang, word
 
 #: Seconds a pupil's file may take to load (and its bots to be made) before it is left out.
 LOAD_SECONDS = 5.0
+
+#: Bytes a file may take beyond what the trial process holds when forked (as a league's bot may).
+LOAD_MEMORY = 1024 * 1024 * 1024
 
 #: The longest problem text shown for one file (the first line of the error is what a pupil needs).
 _PROBLEM_CHARS = 300
@@ -97,7 +102,7 @@ class ClassBots:
         return self.format("en")
 
 
-def collect_bots(folder: str | Path = "bots", timeout: float = LOAD_SECONDS) -> ClassBots:
+def collect_bots(folder: str | Path = "bots", timeout: float = LOAD_SECONDS, memory: int = LOAD_MEMORY) -> ClassBots:
     """Load every pupil's file in ``folder`` and return its bots, ready for :func:`~millionaire.league.league`:
     ``league({**found.bots, "monopolist": "monopolist"})``. A file that cannot be used is reported and
     left out; the others still load."""
@@ -111,7 +116,7 @@ def collect_bots(folder: str | Path = "bots", timeout: float = LOAD_SECONDS) -> 
     for file in sorted(path.glob("*.py")):
         if file.name.startswith(("_", ".")) or not file.is_file():
             continue
-        problem = _trial(file, timeout)
+        problem = _trial(file, timeout, memory)
         if problem is None:
             try:
                 strategies = _strategies(_load(file))
@@ -157,6 +162,8 @@ def _why_left_out(error: BaseException, file: Path) -> Problem:
         return "no_bot", {}
     if isinstance(error, SystemExit):
         return "exits", {}
+    if isinstance(error, MemoryError):
+        return "memory", {}
     lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == str(file)]
     text = one_line(f"{type(error).__name__}: {error}")[:_PROBLEM_CHARS]
     return ("error_at", {"error": text, "line": lines[-1]}) if lines else ("error", {"error": text})
@@ -167,8 +174,10 @@ def _problem_text(problem: Problem, lang: str) -> str:
     return word(lang, f"bots.{key}", **fields)
 
 
-def _trial(file: Path, timeout: float) -> Problem | None:
+def _trial(file: Path, timeout: float, memory: int) -> Problem | None:
     """Load ``file`` and make its bots in a forked process first: None when that works, else why not.
+    The process is confined (:func:`~millionaire.confinement.confine`): a session of its own, ended
+    with every process it started, and at most ``memory`` bytes more than it held when forked.
     Where the system cannot fork, the file is loaded in the notebook only (an endless loop then
     needs the notebook's stop button)."""
     if not hasattr(os, "fork"):
@@ -179,6 +188,7 @@ def _trial(file: Path, timeout: float) -> Problem | None:
         code = 0
         try:
             os.close(reader)
+            confine(memory)
             try:
                 _strategies(_load(file))
                 answer: Any = None
@@ -203,7 +213,10 @@ def _trial(file: Path, timeout: float) -> Problem | None:
         received += chunk
     os.close(reader)
     if os.waitpid(pid, os.WNOHANG)[0] != pid:
-        os.kill(pid, signal.SIGKILL)
+        try:
+            os.killpg(pid, signal.SIGKILL)  # the trial and whatever it started: its own process group
+        except ProcessLookupError:  # pragma: no cover - not yet in a group of its own
+            os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         if not received:
             return "slow", {"seconds": f"{timeout:g}"}

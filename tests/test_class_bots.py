@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+import time
 
 import pytest
 
@@ -118,3 +119,39 @@ def test_a_file_does_not_run_in_the_notebook_until_its_trial_passed(tmp_path):
     write(tmp_path, "side.py", f"open({str(marker)!r}, 'a').write('x')\nwhile True:\n    pass\n")
     collect_bots(tmp_path, timeout=0.5)
     assert marker.read_text() == "x", "the file ran once, in the trial process only"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the trial load needs fork")
+def test_a_file_that_fills_the_memory_is_left_out_and_the_notebook_keeps_its_own(tmp_path):
+    write(tmp_path, "hog.py", "hoard = bytearray(4 * 1024 ** 3)\n")
+    write(tmp_path, "good.py", SAVER)
+    found = collect_bots(tmp_path, memory=256 * 1024 ** 2)
+    assert list(found.bots) == ["good"]
+    assert found.reasons == {"hog.py": ("memory", {})}
+    assert "больше памяти" in found.format("ru") and "more memory" in found.format("en")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the trial load needs fork")
+def test_a_slow_file_is_ended_with_every_process_it_started(tmp_path):
+    pid_file = tmp_path / "child.pid"
+    write(tmp_path, "spawner.py", "import os, time\n"
+                                  "child = os.fork()\n"
+                                  "if child == 0:\n    time.sleep(60)\n    os._exit(0)\n"
+                                  f"open({str(pid_file)!r}, 'w').write(str(child))\n"
+                                  "while True:\n    pass\n")
+    found = collect_bots(tmp_path, timeout=1.0)
+    assert found.reasons == {"spawner.py": ("slow", {"seconds": "1"})}
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _alive(child):
+        time.sleep(0.05)
+    assert not _alive(child), "the file's own child process was left running"
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running (not zombie) process."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -38,6 +38,7 @@ from .lesson import BOT_STRATEGIES, ClassroomGame
 from .seats import Refused
 from .gate import DEVICE_HEADER, TEACHER_COOKIE, harden_widgets
 from .server import ADDRESS_VARIABLE, current
+from . import predict  # predict, then reveal: its components, hooked in below where marked
 
 harden_widgets()  # before any page exists: no widget message names Python for the server to run
 _log = logging.getLogger(__name__)
@@ -319,6 +320,7 @@ def TeacherScreen(controls: bool) -> None:
     many = len(lesson.tables) > 1
     view, set_view = solara.use_state(ALL_TABLES if many else 0)
     code, (failures, devices) = use_game(lesson, lambda: (lesson.join_code, lesson.failed_joins()))
+    asked = predict.use_question(lesson)  # predict, then reveal: a question takes the board's place
     solara.Style(_CSS)
     if not teacher_here(lesson):
         with solara.Div(classes=["mln-page"]):
@@ -345,7 +347,9 @@ def TeacherScreen(controls: bool) -> None:
     Watch(table or lesson.tables[0], lang)
     kind = "mln-teacher" if controls else "mln-projector"
     with solara.Div(classes=["mln-page", kind, "mln-lesson" if many else "mln-single"]):
-        if table is not None:
+        if asked:
+            predict.Stage(lesson, lang)
+        elif table is not None:
             LiveBoard(table, lang)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
@@ -362,11 +366,13 @@ def TeacherScreen(controls: bool) -> None:
                     LessonControls(lesson, lang, do, confirming, set_confirming)
             if table is not None:
                 TableSide(lesson, view, controls, lang, do, confirming == "table", set_confirming)
+            if controls:
+                predict.TeacherControls(lesson, lang, do)  # predict, then reveal: ask, close, reveal
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
-        if view == ALL_TABLES:
+        if view == ALL_TABLES and not asked:
             Overview(lesson, lang, set_view)
-        elif view == RESULTS:
+        elif view == RESULTS and not asked:
             Results(lesson, lang)
 
 
@@ -399,7 +405,7 @@ def TableSide(lesson: Any, number: int, controls: bool, lang: str, do: Callable[
             if phase != "finished" and len(lesson.tables) == 1:
                 solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
             if phase == "finished" and len(lesson.tables) == 1:
-                solara.Button(word(lang, "classroom.export"), on_click=do(table.export), color="primary", attributes=tip(lang, "export"))
+                solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export_game), color="primary", attributes=tip(lang, "export"))
     TreatmentChoice(lesson, number, lang, controls and phase == "joining", do)
     LiveTable(table, lang, None)
     if controls:
@@ -473,6 +479,7 @@ def TeamPage() -> None:
 
                     Html(html.escape(treatment_text(lang, lesson.treatments[held[0]], lesson.board.key)), ["mln-treatment"])
                 Money(table, lang, mine.number)
+                predict.TeamQuestion(lesson, secret, mine.team, lang)  # predict, then reveal: the team's answer
                 Message(problem, lang)
                 Moves(table, secret, mine.number, lang, set_problem)
                 TradeForm(table, secret, mine.number, lang, set_problem)

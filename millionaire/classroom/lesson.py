@@ -66,6 +66,7 @@ from ..rules import RuleSet
 from ..simulate.observe import rounds_played
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
+from .questions import TableFacts
 from .seats import (SEAT_KINDS, IllegalMove, JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code,
                     new_secret, same_secret)
 from .store import ClassroomStore, GameRecord
@@ -472,7 +473,7 @@ class ClassroomGame:
 
     def export(self, folder: str | Path | None = None) -> list[Path]:
         """Write the finished game for lesson 11's data loop: ``save.json`` (the engine's save, which
-        ``GameState.from_json`` reads), ``events.json`` (the event log) and ``tallies.csv`` (the dice
+        ``GameState.from_json`` reads), ``events.json`` (the event log), ``tallies.csv`` (the dice
         and landings in the class-data template, which ``class_data.load_class_data`` reads).
         The folder defaults to ``exports/game-N`` inside the store's folder."""
         with self._lock:
@@ -490,6 +491,24 @@ class ClassroomGame:
             tallies = target / "tallies.csv"
             tallies.write_text(games_csv([self.game], [f"game-{self.game_id}"], lang=self.lang), encoding="utf-8")
             return [save, events, tallies]
+
+    def facts(self, treatment: str = "", treatment_name: tuple[str, str] = ("", "")) -> TableFacts:
+        """The game as a question of predict-then-reveal is answered from: its names in both
+        languages, the winner once it is over, each seat's net worth, and the table's treatment."""
+        with self._lock:
+            game = self.game
+            names = tuple(zip(self.display_names("en"), self.display_names("ru")))
+            winner = game.result().winner if game.finished else None
+            worths = tuple(float(game.net_worth(seat)) for seat in range(len(self.seats)))
+            return TableFacts(self.board, game.rules, names, winner if winner is None or winner >= 0 else None, worths,
+                              treatment=treatment, treatment_name=treatment_name, started=self.phase != "joining")
+
+    def announce(self) -> None:
+        """Tell every view of a change that is not a move (a lesson's round of predictions)."""
+        with self._lock:
+            self.version += 1
+            self.changed_at[self.version] = time.perf_counter()
+            self._queue.put(self.version)
 
     def _seat(self, seat: Any) -> Seat:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):

@@ -41,6 +41,7 @@ from ..errors import MillionaireError
 from ..words import word
 from .seats import Refused
 from .gate import Gate, PageLimits, allowed_hosts, harden_widgets
+from .questions import load_questions
 from .tables import MOST_TABLES, ClassLesson
 from .treatments import treatment_name, treatments_for
 from .store import StoreLock
@@ -49,6 +50,7 @@ from .store import StoreLock
 STORE_VARIABLE = "MILLIONAIRE_CLASSROOM_STORE"
 DELAY_VARIABLE = "MILLIONAIRE_CLASSROOM_BOT_DELAY"
 ADDRESS_VARIABLE = "MILLIONAIRE_CLASSROOM_ADDRESS"
+QUESTIONS_VARIABLE = "MILLIONAIRE_CLASSROOM_QUESTIONS"  # the teacher's question file (predict, then reveal)
 DEFAULT_STORE = "classroom-games"
 DEFAULT_PORT = 8765
 #: The boards a class can play (the edition registry's: every board of the kit).
@@ -80,6 +82,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--max-pages", type=int, default=200, help="pages all devices together may hold (default: %(default)s)")
     parser.add_argument("--page-timeout", type=float, default=120,
                         help="seconds a closed page's memory is kept for it to come back (default: %(default)s)")
+    parser.add_argument("--questions", default="", metavar="FILE",
+                        help="a TOML file of the teacher's own questions for predict, then reveal (see README)")
     parser.add_argument("--teacher-link", action="store_true",
                         help="print a new one-time link to the teacher's screen of the game in --store, and stop")
     options = parser.parse_args(argv)
@@ -147,6 +151,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(word(lang, "classroom.cli_teacher", link=teacher_link(address, lesson.new_login())), flush=True)
             lesson.close()
             return
+        own = load_questions(options.questions, lang) if options.questions else []  # refused before anything starts
         lock = StoreLock(store).acquire(address)
         lesson = ClassLesson.open(store, tables=options.tables, board=options.board, seats=options.seats,
                                   seed=options.seed, lang=lang, new=options.new, treatments=options.treatments)
@@ -165,6 +170,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(word(lang, "classroom.cli_tables", tables=tables, treatments=treatments), flush=True)
     print(word(lang, "classroom.cli_join", address=address, code=code), flush=True)
     print(word(lang, "classroom.cli_teacher", link=teacher_link(address, login)), flush=True)
+    if options.questions:
+        os.environ[QUESTIONS_VARIABLE] = str(Path(options.questions).resolve())
+        print(word(lang, "classroom.cli_questions", count=len(own), path=options.questions), flush=True)
     if options.host not in ("127.0.0.1", "localhost", "::1"):
         print(word(lang, "classroom.cli_network", host=options.host), file=sys.stderr, flush=True)
     hosts = allowed_hosts(options.host, options.port, [urllib.parse.urlsplit(address).hostname or "", *options.allow_host])

@@ -5,8 +5,11 @@ with three tables: ``games`` (the join code, the teacher's secret, the phase and
 the engine's JSON save), ``seats`` (who plays each seat, with its secret) and ``events`` (the
 game's event log, one row per event). :meth:`ClassroomStore.save` writes all three for one decision
 inside one transaction, so a server stopped at any moment leaves either the decision before or the
-decision after, never half of one; a restarted server reads the same game back. A fourth table,
-``logins``, keeps the one-time links that open the teacher's screen (as hashes, never the links).
+decision after, never half of one; a restarted server reads the same game back. The other
+tables: ``logins`` keeps the one-time links that open the teacher's screen (as hashes, never the
+links); ``lessons`` and ``lesson_tables`` group games into a lesson's tables with their treatments;
+``worths`` holds each game's net worths by round; ``predictions`` a lesson's rounds of
+predict-then-reveal (:mod:`~millionaire.classroom.questions`), one JSON row per round.
 
 A store is checked when it is opened: an empty (0-byte) file, a file that is not SQLite, or one that
 fails SQLite's own integrity check is refused with :class:`StoreError`, which says what is wrong and
@@ -53,9 +56,10 @@ TABLES = {"games": ("id", "board", "seed", "join_code", "teacher_secret", "lang"
           "logins": ("key_hash", "created", "used"),
           "lessons": ("id", "join_code", "teacher_secret", "lang"),
           "lesson_tables": ("lesson", "number", "game", "treatment"),
-          "worths": ("game", "round", "worths")}
-#: Tables a store written before lessons of several tables lacks (created when it is opened).
-LATER_TABLES = ("logins", "lessons", "lesson_tables", "worths")
+          "worths": ("game", "round", "worths"),
+          "predictions": ("lesson", "number", "round")}
+#: Tables a store written before them lacks (created when it is opened).
+LATER_TABLES = ("logins", "lessons", "lesson_tables", "worths", "predictions")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -112,6 +116,12 @@ CREATE TABLE IF NOT EXISTS logins (
     key_hash TEXT PRIMARY KEY,
     created REAL NOT NULL,
     used INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS predictions (
+    lesson INTEGER NOT NULL REFERENCES lessons(id),
+    number INTEGER NOT NULL,
+    round TEXT NOT NULL,
+    PRIMARY KEY (lesson, number)
 );
 """
 
@@ -296,6 +306,19 @@ class ClassroomStore:
             cursor = db.execute("UPDATE logins SET used = 1 WHERE key_hash = ? AND used = 0 AND created >= ?",
                                 (_hash(key), time.time() - most_age))
             return cursor.rowcount == 1
+
+    # ------------------------------------------------------------------ predictions (questions.py)
+    def save_prediction(self, lesson_id: int, number: int, text: str) -> None:
+        """Write one round of the lesson's predict-then-reveal as it is now (its question, phase and
+        answers as JSON)."""
+        with self._lock, self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?)", (lesson_id, number, text))
+
+    def predictions(self, lesson_id: int) -> list[str]:
+        """The lesson's rounds of predict-then-reveal as saved, in order."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT round FROM predictions WHERE lesson = ? ORDER BY number",
+                                                       (lesson_id,))]
 
     # ------------------------------------------------------------------ helpers
     def _transaction(self) -> _Transaction:

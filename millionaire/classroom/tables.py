@@ -44,10 +44,11 @@ from ..errors import MillionaireError
 from ..rules import RuleSet
 from ..words import check_lang, word
 from .lesson import ClassroomGame
+from .questions import Predictions, TableFacts
 from .results import Expectations
 from .seats import JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code, new_secret, same_secret
 from .store import ClassroomStore
-from .treatments import TREATMENTS, treatment_rules, treatments_for
+from .treatments import TREATMENTS, treatment_name, treatment_rules, treatments_for
 
 #: The most tables a lesson may have.
 MOST_TABLES = 8
@@ -72,6 +73,10 @@ class ClassLesson:
         for table in tables:
             table.owns_store = False
             table.throttle = self.throttle
+        # predict, then reveal (questions.py): the lesson's rounds, saved with it, keyed by team
+        self.predictions = Predictions.load(store.predictions(lesson_id), f"{store.path}: lesson {lesson_id}",
+                                            save=lambda number, text: store.save_prediction(lesson_id, number, text),
+                                            changed=tables[0].announce)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -292,7 +297,43 @@ class ClassLesson:
                 for number, (table, key) in enumerate(zip(self.tables, self.treatments))]}
             summary = target / "lesson.json"
             summary.write_text(json.dumps(about, ensure_ascii=False, indent=1), encoding="utf-8")
-            return [*written, tallies, summary]
+            return [*written, tallies, summary, self._export_predictions(target)]
+
+    def export_game(self, folder: str | Path | None = None) -> list[Path]:
+        """A lesson of one table as one game: the table's export (:meth:`~.lesson.ClassroomGame.export`,
+        in ``exports/game-N``) and the lesson's ``predictions.json`` beside it."""
+        written = self.tables[0].export(folder)
+        return [*written, self._export_predictions(written[0].parent)]
+
+    # ------------------------------------------------------------------ predict, then reveal (questions.py)
+    @property
+    def finished(self) -> bool:
+        """Whether every table's game is over."""
+        return all(table.phase == "finished" for table in self.tables)
+
+    def facts(self) -> list[TableFacts]:
+        """The tables as a question is answered from: each one's names in both languages, the winner
+        once its game is over, each seat's net worth, and its treatment."""
+        return [table.facts("" if key == "standard" else key, (treatment_name("en", key), treatment_name("ru", key)))
+                for table, key in zip(self.tables, self.treatments)]
+
+    def predict(self, secret: str, value: Any) -> None:
+        """The answer of the team whose seat ``secret`` opens (at any table), to the question on the
+        screens (see :meth:`~.questions.Round.answer` for what is refused)."""
+        held = self.seat_of(secret)
+        if held is None:
+            raise Refused("lost_seat")
+        self.predictions.answer(held[1].team, value)
+
+    def teams(self) -> list[str]:
+        """The names of the teams seated now, table by table."""
+        return [seat.team for table in self.tables for seat in list(table.seats) if seat.kind == "team"]
+
+    def _export_predictions(self, target: Path) -> Path:
+        self.predictions.settle(self.facts())
+        path = target / "predictions.json"
+        path.write_text(json.dumps(self.predictions.export(), ensure_ascii=False, indent=1), encoding="utf-8")
+        return path
 
     # ------------------------------------------------------------------ views
     @property
