@@ -281,7 +281,7 @@ def test_the_lesson_exports_what_lessons_09_and_11_read(lesson, tmp_path):
     play(lesson, 60)
     lesson.everywhere("end_now")
     files = lesson.export(tmp_path / "out")
-    assert len(files) == 3 * 3 + 2
+    assert len(files) == 3 * 3 + 3 and files[-1].name == "predictions.json"  # each table's three, tallies, lesson, predictions
     states = [GameState.from_json((tmp_path / "out" / f"table-{n}" / "save.json").read_text(encoding="utf-8"), lesson.board)
               for n in (1, 2, 3)]
     assert [s.rules.circular_income for s in states] == [200, 0, 200] and all(s.finished for s in states)

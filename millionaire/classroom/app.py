@@ -346,7 +346,8 @@ def TeacherScreen(controls: bool) -> None:
     table = lesson.tables[view] if isinstance(view, int) and 0 <= view < len(lesson.tables) else None
     Watch(table or lesson.tables[0], lang)
     kind = "mln-teacher" if controls else "mln-projector"
-    with solara.Div(classes=["mln-page", kind, "mln-lesson" if many else "mln-single"]):
+    shape = ["mln-lesson", "mln-one-table"] if many and (table is not None or asked) else ["mln-lesson" if many else "mln-single"]
+    with solara.Div(classes=["mln-page", kind, *shape]):
         if asked:
             predict.Stage(lesson, lang)
         elif table is not None:

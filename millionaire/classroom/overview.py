@@ -39,6 +39,7 @@ RESULTS = -2
 
 CSS = """
 .mln-lesson .mln-side { flex: 0 1 320px; }
+.mln-lesson.mln-one-table .mln-side { flex: 1 1 320px; }  /* one table big: its players' table takes the width left */
 .mln-lesson .mln-side .mln-actions .v-btn { white-space: normal; height: auto !important; min-height: 36px; max-width: 100%; }
 .mln-lesson .mln-side .mln-actions .v-btn__content { white-space: normal; flex: 1 1 auto; max-width: 100%; }
 .mln-overview { flex: 1 1 600px; display: grid; gap: 10px; min-width: 0; }

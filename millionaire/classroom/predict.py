@@ -235,6 +235,7 @@ def TeacherControls(lesson: ClassLesson, lang: str, do: Callable[[Callable[[], A
     shown = pages.use_game(lesson, lambda: snapshot(lesson))
     chosen, set_chosen = solara.use_state(None)
     phase = shown[1] if shown is not None else "done"
+    solara.Style(CSS)
     with solara.Div(classes=["mln-predict"]):
         pages.Html(f"<b>{html.escape(word(lang, 'predict.title'))}</b>", ["mln-predict-title"])
         with solara.Div(classes=["mln-actions"]):

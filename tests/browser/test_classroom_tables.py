@@ -127,7 +127,19 @@ def test_a_lesson_of_three_tables(tmp_path, chromium):
                         pass
             rounds = min(int(re.search(r" r(\d+) ", p).group(1)) for p in positions(teacher))
             time.sleep(0.3)
-        assert "Лисы" in foxes.locator(".mln-log").inner_text() and "Лисы" not in owls.locator(".mln-log").inner_text()
+        # each table's log is its own: the Foxes' moves show on their page (once their last move is among
+        # the lines the log shows, which the bots' moves after it may push out) and never on the Owls'
+        deadline = time.monotonic() + 60
+        while "Лисы" not in foxes.locator(".mln-log").inner_text():
+            assert time.monotonic() < deadline, "the Foxes' moves never showed in their table's log"
+            buttons = foxes.locator(".mln-side .mln-actions button")
+            if buttons.count():
+                try:
+                    buttons.first.click(timeout=2000)
+                except Exception:  # the button went away with the move
+                    pass
+            time.sleep(0.3)
+        assert "Лисы" not in owls.locator(".mln-log").inner_text()
 
         # the projector: every table at a glance at 1920×1080 and 1280×800, and one table big
         projector = teacher_context.new_page()
@@ -158,6 +170,28 @@ def test_a_lesson_of_three_tables(tmp_path, chromium):
         shot(teacher, "classroom_tables_results_1280")
         readable(teacher)
         teacher.set_viewport_size(PROJECTOR)
+
+        # predict, then reveal across the tables: under which rules will the games end most unequal?
+        menu = teacher.locator(".mln-predict select")
+        menu.wait_for(timeout=30_000)
+        lesson_09 = next(text for text in menu.locator("option").all_inner_texts() if "09" in text)
+        menu.select_option(label=lesson_09)
+        teacher.get_by_role("button", name=word("ru", "predict.ask")).click()
+        projector.locator(".mln-stage").wait_for(timeout=30_000)
+        assert not projector.locator(".mln-board-box img").count(), "the table stays beside the question"
+        for page, rules in ((foxes, "no_start_income"), (bears, "rich_start")):  # teams of tables 2 and 3
+            page.get_by_role("button", name=word("ru", f"treatment.{rules}"), exact=True).click()
+            page.get_by_role("button", name=word("ru", "predict.send")).click()
+            page.get_by_text(word("ru", "predict.your_answer", answer=word("ru", f"treatment.{rules}"))).wait_for(timeout=30_000)
+        projector.get_by_text(word("ru", "predict.answered", count=2, teams=3)).wait_for(timeout=30_000)
+        teacher.get_by_role("button", name=word("ru", "predict.close")).click()
+        projector.get_by_text(word("ru", "predict.phase_closed"), exact=True).wait_for(timeout=30_000)
+        counts = [int(text) for text in projector.locator(".mln-stage .mln-bar-count").all_inner_texts()]
+        assert sorted(counts) == [0, 1, 1], counts
+        shot(projector, "classroom_tables_predict_closed_1280")
+        teacher.get_by_role("button", name=word("ru", "predict.reveal")).click()  # the games give the answer when they end
+        teacher.get_by_role("button", name=word("ru", "predict.put_away")).click()
+        projector.locator(".mln-stage").wait_for(state="detached", timeout=30_000)  # the table it showed is back
 
         # a restart: every table comes back at the move it had reached, every team at its seat
         projector.set_viewport_size(PROJECTOR)
