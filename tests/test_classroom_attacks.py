@@ -11,6 +11,7 @@ store is used by one server at a time and never overwritten when it is damaged.
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import signal
@@ -347,3 +348,64 @@ def test_a_damaged_store_is_refused_with_what_to_do(tmp_path, damage):
     output = second.output()
     assert "to start afresh" in output and "Traceback" not in output
     assert path.read_bytes() == before
+
+
+# ---------------------------------------------------------------------- a lesson of several tables
+@pytest.fixture(scope="module")
+def lesson_server(tmp_path_factory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("tables")
+    running = Server(folder / "games", free_port(), "--seats", "2", "--seed", "5", "--tables", "3",
+                     "--treatments", "standard,no_start_income,rich_start")
+    try:
+        yield running.wait_ready()
+    finally:
+        running.stop()
+
+
+def join_a_table(page: Page, code: str, table: int, seat: int | None, team: str) -> str:
+    """Fill the join form of a lesson: ``table`` and ``seat`` are the indexes the page sends for its
+    two choices (the first table choice is the teacher's), whatever the page offered."""
+    page.update(page.find("TextFieldModel", label=word("ru", "classroom.code")), v_model=code)
+    page.update(page.find("TextFieldModel", label=word("ru", "classroom.team")), v_model=team)
+    toggles = page.widgets_named("BtnToggleModel")  # the language, the tables, the seats
+    page.update(toggles[1], v_model=table)
+    page.drain(0.6)
+    if seat is not None:
+        page.update(page.widgets_named("BtnToggleModel")[-1], v_model=seat)
+        page.drain(0.4)
+    page.click(page.find("BtnModel", children=[word("ru", "classroom.join")]))
+    try:  # the answer: the team's seat, or a refusal
+        page.receive_until(lambda m: any(mark in json.dumps(m.get("content", {}), ensure_ascii=False)
+                                         for mark in ("mln-you", "mln-message")), 20)
+    except AssertionError:
+        pass
+    page.drain(0.5)
+    return page.texts()
+
+
+def teams_seated(store: Path) -> list[tuple[int, int, str]]:
+    with sqlite3.connect(store / FILE_NAME) as db:
+        return db.execute("SELECT game, seat, team FROM seats WHERE kind = 'team' ORDER BY game, seat").fetchall()
+
+
+def test_a_team_joins_the_table_it_picked(lesson_server):
+    page = team_page(lesson_server)
+    texts = join_a_table(page, lesson_server.join_code(), 3, 1, "Pickers")  # the third table of the list
+    assert html.escape(word("ru", "classroom.you_play_at", table=3, seat=2, team="Pickers")) in texts, texts[-600:]
+    assert teams_seated(lesson_server.store)[-1][1:] == (1, "Pickers")
+    page.close()
+
+
+@pytest.mark.parametrize("table, seat", [(99, 0), (-1, 0), (4, 0), (3, 7), ("2", 0), (2, -3), (None, None)])
+def test_a_table_or_seat_that_the_page_did_not_offer_lands_nowhere_else(lesson_server, table, seat):
+    """A forged choice is not a choice: the form keeps what it offered (the teacher's table, the first free
+    seat), so a team lands only on a seat of a table that exists, and the server serves on."""
+    page = team_page(lesson_server)
+    texts = join_a_table(page, lesson_server.join_code(), table, seat, f"Forgers {table} {seat}")
+    games = {game for game, _, _ in teams_seated(lesson_server.store)}
+    assert len(games) <= 3 and all(0 <= place < 2 for _, place, _ in teams_seated(lesson_server.store))
+    assert "Traceback" not in texts
+    page.close()
+    again = team_page(lesson_server)  # the server still serves a fresh page its join form
+    assert word("ru", "classroom.any_table") in again.texts()
+    again.close()

@@ -11,7 +11,8 @@ import sqlite3
 import pytest
 
 from millionaire.board import load_board
-from millionaire.classroom import ClassroomGame, Refused
+from millionaire.classroom import Refused
+from millionaire.classroom.tables import ClassLesson
 from millionaire.classroom.questions import (MOST_CHOICES, MOST_QUESTIONS, Predictions, Question, QuestionError, Round,
                                              TableFacts, bank, load_questions, own_question, parse_number, settle)
 from millionaire.classroom.store import FILE_NAME
@@ -90,7 +91,7 @@ def test_the_rent_question_is_the_expected_rent_over_ten_rounds():
 
 def test_the_winner_is_asked_once_the_game_has_started(lesson):
     assert "winner" not in [q.key for q in bank(lesson.facts())]  # the free seats have no players' names yet
-    lesson.start()
+    lesson.everywhere("start")
     winner = next(q for q in bank(lesson.facts()) if q.key == "winner")
     assert winner.choices == (("Bot 1", "Бот 1"), ("Bot 2", "Бот 2"), ("Bot 3", "Бот 3"))
 
@@ -337,32 +338,32 @@ def test_every_word_of_predictions_is_in_both_languages():
 # ---------------------------------------------------------------------- with the lesson
 @pytest.fixture()
 def lesson(tmp_path):
-    game = ClassroomGame.open(tmp_path / "games", seats=3, seed=6, lang="en")
+    game = ClassLesson.open(tmp_path / "games", seats=3, seed=6, lang="en")
     yield game
     game.close()
 
 
 def test_a_team_answers_with_its_seats_secret_only(lesson):
-    foxes = lesson.join(lesson.join_code, 0, "Foxes")
-    lesson.start()
+    foxes = lesson.join(lesson.join_code, 0, 0, "Foxes")[1]
+    lesson.everywhere("start")
     lesson.predictions.open(next(q for q in bank(lesson.facts()) if q.key == "winner"))
     refused(lambda: lesson.predict("forged", 0), "lost_seat")
     version = lesson.version
     lesson.predict(foxes, 2)
     assert lesson.predictions.current().answers == {"Foxes": 2.0} and lesson.version > version
-    lesson.free(0)  # the seat's device is gone: its secret answers nothing
+    lesson.tables[0].free(0)  # the seat's device is gone: its secret answers nothing
     refused(lambda: lesson.predict(foxes, 1), "lost_seat")
 
 
 def test_rounds_survive_a_restart_and_go_into_the_export(tmp_path):
     folder = tmp_path / "games"
-    first = ClassroomGame.open(folder, seats=3, seed=6, lang="en")
-    foxes, owls = first.join(first.join_code, 0, "Foxes"), first.join(first.join_code, 1, "Owls")
-    first.start()
+    first = ClassLesson.open(folder, seats=3, seed=6, lang="en")
+    foxes, owls = first.join(first.join_code, 0, 0, "Foxes")[1], first.join(first.join_code, 0, 1, "Owls")[1]
+    first.everywhere("start")
     first.predictions.open(next(q for q in bank(first.facts()) if q.key == "winner"))
     first.predict(foxes, 0)
     first.close()
-    again = ClassroomGame.open(folder)
+    again = ClassLesson.open(folder)
     round_ = again.predictions.current()
     assert round_.answers == {"Foxes": 0.0} and round_.phase == "open"
     again.predict(owls, 1)  # the round goes on after the restart
@@ -370,8 +371,8 @@ def test_rounds_survive_a_restart_and_go_into_the_export(tmp_path):
     again.predictions.close()
     again.predictions.reveal(again.facts())
     assert again.predictions.current().question.answer is None  # the game has not ended
-    again.end_now()
-    winner = again.game.result().winner
+    again.everywhere("end_now")
+    winner = again.tables[0].game.result().winner
     paths = again.export(tmp_path / "out")
     exported = json.loads(paths[-1].read_text(encoding="utf-8"))
     assert paths[-1].name == "predictions.json" and len(exported) == 1
@@ -383,10 +384,10 @@ def test_rounds_survive_a_restart_and_go_into_the_export(tmp_path):
 
 def test_a_store_from_before_predictions_opens_and_gains_them(tmp_path):
     folder = tmp_path / "games"
-    ClassroomGame.open(folder, seats=2, seed=1).close()
+    ClassLesson.open(folder, seats=2, seed=1).close()
     with sqlite3.connect(folder / FILE_NAME) as db:
         db.execute("DROP TABLE predictions")
-    lesson = ClassroomGame.open(folder)
+    lesson = ClassLesson.open(folder)
     try:
         assert lesson.predictions.rounds == []
         lesson.predictions.open(number_round().question)
@@ -396,13 +397,13 @@ def test_a_store_from_before_predictions_opens_and_gains_them(tmp_path):
 
 def test_a_damaged_saved_round_is_refused_and_kept(tmp_path):
     folder = tmp_path / "games"
-    lesson = ClassroomGame.open(folder, seats=2, seed=1)
+    lesson = ClassLesson.open(folder, seats=2, seed=1)
     lesson.predictions.open(number_round().question)
     lesson.close()
     with sqlite3.connect(folder / FILE_NAME) as db:
         db.execute("UPDATE predictions SET round = '{not json'")
     with pytest.raises(QuestionError, match="question 1: a saved question or round is damaged"):
-        ClassroomGame.open(folder)
+        ClassLesson.open(folder)
     with sqlite3.connect(folder / FILE_NAME) as db:
         assert db.execute("SELECT round FROM predictions").fetchone()[0] == "{not json"
 
@@ -415,8 +416,8 @@ def test_a_question_built_from_python_is_checked_as_a_files():
 
 def test_a_revealed_winner_question_gets_its_answer_on_the_screens_when_the_game_ends(lesson):
     predict = pytest.importorskip("millionaire.classroom.predict", reason="the classroom group is not installed")
-    foxes = lesson.join(lesson.join_code, 0, "Foxes")
-    lesson.start()
+    foxes = lesson.join(lesson.join_code, 0, 0, "Foxes")[1]
+    lesson.everywhere("start")
     lesson.predictions.open(next(q for q in bank(lesson.facts()) if q.key == "winner"))
     lesson.predict(foxes, 0)
     lesson.predictions.close()
@@ -424,11 +425,11 @@ def test_a_revealed_winner_question_gets_its_answer_on_the_screens_when_the_game
     shown = predict.snapshot(lesson)
     assert shown[1] == "revealed" and shown[3] is None
     assert "The answer comes when the game ends." in predict.chart_html(lesson.predictions.current(), "en", lesson.teams())
-    lesson.end_now()
-    winner = lesson.game.result().winner
+    lesson.everywhere("end_now")
+    winner = lesson.tables[0].game.result().winner
     assert predict.snapshot(lesson)[3] == winner
     chart = predict.chart_html(lesson.predictions.current(), "ru", lesson.teams())
-    assert f"Ответ: {lesson.display_names('ru')[winner]}" in chart and "капитал" in chart
+    assert f"Ответ: {lesson.tables[0].display_names('ru')[winner]}" in chart and "капитал" in chart
 
 
 def test_the_charts_show_names_as_text_and_no_answers_while_open():

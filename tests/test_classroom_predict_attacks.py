@@ -21,7 +21,7 @@ from browser.screen import free_port  # noqa: E402
 from classroom_client import Page, http_get  # noqa: E402
 from test_classroom_attacks import Server  # noqa: E402
 
-from millionaire.classroom import ClassroomGame  # noqa: E402
+from millionaire.classroom.tables import ClassLesson  # noqa: E402
 from millionaire.classroom.questions import bank  # noqa: E402
 from millionaire.classroom.store import FILE_NAME  # noqa: E402
 from millionaire.words import word  # noqa: E402
@@ -42,10 +42,10 @@ def lesson(tmp_path_factory) -> Iterator[tuple[Server, dict[str, str]]]:
     """A server over a game of four teams, with the question "which cell is landed on most?" open."""
     folder = tmp_path_factory.mktemp("predict")
     store = folder / "games"
-    game = ClassroomGame.open(store, seats=4, seed=5)
-    secrets = {team: game.join(game.join_code, seat, team) for seat, team in enumerate(TEAMS)}
-    game.start()
-    game.pause()  # nobody moves while the class answers
+    game = ClassLesson.open(store, seats=4, seed=5)
+    secrets = {team: game.join(game.join_code, 0, seat, team)[1] for seat, team in enumerate(TEAMS)}
+    game.everywhere("start")
+    game.everywhere("pause")  # nobody moves while the class answers
     game.predictions.open(next(q for q in bank(game.facts()) if q.key == "most_landed"))
     game.close()
     (folder / "own.toml").write_text(OWN, encoding="utf-8")

@@ -1,10 +1,13 @@
-"""Simulated team sessions: the real team page in Solara's virtual kernels, without a browser.
+"""Simulated sessions: the real team page (or the projector's) in Solara's virtual kernels, without a browser.
 
 Each :class:`WatchingSession` is what the server makes for a browser tab (a virtual kernel with its
 own widgets) with a recording socket in place of the browser's websocket: every message the server
 sends to the tab is timed, and the game versions it carries are noted (the status line's
-``data-version`` and the board's ``mln-board-vN``): a page shows a version once both have been sent. The load benchmark (``benchmarks/classroom_load.py``) opens thirty of them; a test opens three.
-Test and benchmark support, so it lives beside the tests, not in the package.
+``data-version`` and the board's ``mln-board-vN``, and with them the game's id: ``data-game`` and
+``mln-board-gG-vN``): a page shows a version of a game once both have been sent. A session may
+hold a team's seat secret (as its browser would have kept it) or the teacher's cookie (the
+projector). The load benchmark (``benchmarks/classroom_load.py``) opens forty-one of them; a test
+opens a few. Test and benchmark support, so it lives beside the tests, not in the package.
 
 Examples
 --------
@@ -15,6 +18,9 @@ Examples
 >>> socket.send(b'{"class_": "mln-board-box mln-board-v7"}')
 >>> sorted(socket.first_seen)
 [7]
+>>> socket.send(b"<div class='mln-status' data-game='3' data-version='2'> mln-board-g3-v2")
+>>> sorted(socket.seen_in(3))
+[2]
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from typing import Any
 
 _STATUS = re.compile(rb"data-version='(\d+)'")
 _BOARD = re.compile(rb"mln-board-v(\d+)")
+_GAME_STATUS = re.compile(rb"data-game='(\d+)' data-version='(\d+)'")
+_GAME_BOARD = re.compile(rb"mln-board-g(\d+)-v(\d+)")
 
 
 class RecordingSocket:
@@ -34,6 +42,8 @@ class RecordingSocket:
     def __init__(self) -> None:
         self.status_seen: dict[int, float] = {}
         self.board_seen: dict[int, float] = {}
+        self.game_status: dict[tuple[int, int], float] = {}
+        self.game_board: dict[tuple[int, int], float] = {}
         self.messages = 0
         self.bytes = 0
 
@@ -46,11 +56,20 @@ class RecordingSocket:
             self.status_seen.setdefault(int(version), now)
         for version in _BOARD.findall(raw):
             self.board_seen.setdefault(int(version), now)
+        for game, version in _GAME_STATUS.findall(raw):
+            self.game_status.setdefault((int(game), int(version)), now)
+        for game, version in _GAME_BOARD.findall(raw):
+            self.game_board.setdefault((int(game), int(version)), now)
 
     @property
     def first_seen(self) -> dict[int, float]:
         """When each version was on the page: its status line and its board both sent."""
         return {v: max(t, self.board_seen[v]) for v, t in self.status_seen.items() if v in self.board_seen}
+
+    def seen_in(self, game: int) -> dict[int, float]:
+        """When each version of game ``game`` was on the page (its status line and its board both sent)."""
+        return {v: max(t, self.game_board[(g, v)]) for (g, v), t in self.game_status.items()
+                if g == game and (g, v) in self.game_board}
 
     send_bytes = send
     send_text = send
@@ -60,21 +79,33 @@ class RecordingSocket:
 
 
 class WatchingSession:
-    """One team's page (not joined: it watches the game) in a virtual kernel of its own."""
+    """One team's page in a virtual kernel of its own: watching the game (no ``secret``), or playing
+    the seat whose ``secret`` its browser holds; with ``teacher`` (the teacher's secret) the
+    projector's page instead."""
 
-    def __init__(self, number: int, lang: str = "ru") -> None:
+    def __init__(self, number: int, lang: str = "ru", secret: str = "", teacher: str = "") -> None:
+        import ipywidgets
         import solara
+        import solara.lab
         import solara.server.kernel_context as kernel_context
         from solara.server import kernel
 
-        from millionaire.classroom.app import TeamPage
+        from millionaire.classroom.app import STORAGE_KEY, ProjectorPage, TeamPage
+        from millionaire.classroom.gate import TEACHER_COOKIE
 
         self.socket = RecordingSocket()
         self.context = kernel_context.VirtualKernelContext(id=f"watcher-{number}", session_id=f"watcher-session-{number}",
                                                            kernel=kernel.Kernel())
         self.context.kernel.session.websockets.add(self.socket)
         with self.context:
-            self.container, self.render_context = solara.render(TeamPage(), handle_error=False)
+            if teacher:
+                solara.lab.cookies.set({TEACHER_COOKIE: teacher})
+            page = ProjectorPage() if teacher else TeamPage()
+            self.container, self.render_context = solara.render(page, handle_error=False)
+            if secret:  # what the seat keeper does when the page opens in a browser that holds a seat
+                keeper = next(w for w in list(ipywidgets.Widget.widgets.values())
+                              if getattr(w, "storage_key", None) == STORAGE_KEY)
+                keeper.vue_loaded(secret)
 
     def close(self) -> None:
         """Unmount the page (it unsubscribes from the game) and drop the socket."""
@@ -93,10 +124,12 @@ def resident_kib() -> int:
     return 0
 
 
-def open_sessions(count: int, lang: str = "ru") -> tuple[list[WatchingSession], float]:
-    """``count`` sessions, and the memory each took on average (KiB)."""
+def open_sessions(count: int, lang: str = "ru", secrets: list[str] | None = None,
+                  first: int = 0) -> tuple[list[WatchingSession], float]:
+    """``count`` sessions (each with its seat's secret from ``secrets`` when given), and the memory
+    each took on average (KiB)."""
     before = resident_kib()
-    sessions = [WatchingSession(number, lang) for number in range(count)]
+    sessions = [WatchingSession(first + number, lang, secret=secrets[number] if secrets else "") for number in range(count)]
     return sessions, (resident_kib() - before) / max(count, 1)
 
 

@@ -126,11 +126,6 @@ def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Seq
     return select()
 
 
-def use_version(lesson: ClassroomGame) -> int:
-    """The game's version: the component is drawn again after every change."""
-    return use_game(lesson, lambda: lesson.version)
-
-
 @solara.component_vue(str(Path(__file__).with_name("seat_keeper.vue")))
 def SeatKeeper(storage_key: str, secret: str, event_loaded: Callable[[str], None]) -> None:
     """Reads this browser's seat secret once (``event_loaded``) and keeps ``secret`` in the browser."""
@@ -145,10 +140,22 @@ def PageWatch(text: str, lang: str, board_text: str, busy_text: str) -> None:
 
 @solara.component
 def Watch(lesson: ClassroomGame, lang: str) -> None:
-    """:func:`PageWatch` with this page's words: the board's text is the status line, after every change."""
-    status = use_game(lesson, lambda: lesson.status(lang), [lang])
-    PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=word(lang, "classroom.board_text", status=status),
-              busy_text=word(lang, "classroom.busy"))
+    """:func:`PageWatch` with this page's words: the board's text is the status line, set in place
+    after every change (the page is not drawn again for it)."""
+    def board_text() -> str:
+        return word(lang, "classroom.board_text", status=lesson.status(lang))
+
+    element = PageWatch(text=word(lang, "classroom.reconnecting"), lang=lang, board_text=board_text(),
+                        busy_text=word(lang, "classroom.busy"))
+
+    def shower() -> Callable[[], None]:
+        widget = solara.get_widget(element)
+
+        def show() -> None:
+            widget.board_text = board_text()
+        return show
+
+    follow(lesson, shower, [lesson, lang])
 
 
 def tip(lang: str, key: str) -> dict[str, Any]:
@@ -167,11 +174,31 @@ def Choice(label: str, options: list[str], value: str | None, on_value: Callable
 
 
 @solara.component
+def Toggle(value: str | None, values: list[str], on_value: Callable[[str], None], classes: Sequence[str] = (),
+           wrap: bool = False) -> None:
+    """A row of buttons of which one is chosen (Vuetify's toggle group). The page sends the index of
+    the button pressed; an index the row does not have, or anything but a whole number, is ignored
+    (Solara's own toggle group shows a traceback on the page for it)."""
+    import reacton.ipyvuetify as rv
+
+    def chosen(index: Any) -> None:
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(values):
+            on_value(values[index])
+        else:
+            _log.warning("ignored a choice of button %r of %d", str(index)[:20], len(values))
+
+    style = "flex-wrap: wrap; height: auto" if wrap else ""
+    with rv.BtnToggle(v_model=values.index(value) if value in values else None, on_v_model=chosen, mandatory=True,
+                      class_=" ".join(classes), style_=style):
+        for label in values:
+            solara.Button(label=label)
+
+
+@solara.component
 def Language(lang: str, on_lang: Callable[[str], None]) -> None:
     labels = dict((code, label) for label, code in language_options())
-    solara.ToggleButtonsSingle(value=labels[lang], values=list(labels.values()),
-                               on_value=lambda label: on_lang(next(c for c, name in labels.items() if name == label)),
-                               classes=["mln-language"])
+    Toggle(labels[lang], list(labels.values()), lambda label: on_lang(next(c for c, name in labels.items() if name == label)),
+           classes=["mln-language"])
 
 
 def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], dependencies: Sequence[Any]) -> None:
@@ -225,14 +252,15 @@ def LiveBoard(lesson: ClassroomGame, lang: str, seat: int | None = None) -> Any:
                 return
             with widget.hold_sync():
                 widget.value = picture
-                widget._dom_classes = ("mln-board", f"mln-board-v{version}")  # says which move it shows
+                # says which move of which table it shows
+                widget._dom_classes = ("mln-board", f"mln-board-v{version}", f"mln-board-g{lesson.game_id}-v{version}")
             if seat is not None:
                 across, down = lesson.token_spot(seat)
                 focus.value = (f"<style>@media (max-width: 700px) {{ .mln-team .mln-board-box img {{ "
                                f"transform: scale({PHONE_ZOOM}); transform-origin: {across:.1f}% {down:.1f}%; }} }}</style>")
         return show
 
-    follow(lesson, shower, [lang, seat])
+    follow(lesson, shower, [lesson, lang, seat])
     return widgets.Box.element(children=[image, zoom], _dom_classes=["mln-board-box"])
 
 
@@ -249,7 +277,7 @@ def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
                 widget.value = markup
         return show
 
-    follow(lesson, shower, [lang, seat])
+    follow(lesson, shower, [lesson, lang, seat])
     return widgets.VBox.element(children=parts)
 
 
@@ -279,15 +307,20 @@ def ProjectorPage() -> None:
 
 @solara.component
 def TeacherScreen(controls: bool) -> None:
+    """The teacher's and the projector's screen: with one table, its board and side; with several,
+    the lesson's controls and a choice of what to show: every table at a glance, one table big, or
+    the results (:mod:`~millionaire.classroom.overview`)."""
+    from .overview import ALL_TABLES, RESULTS, LessonControls, Overview, Results, ViewChoice
+
     lesson = current()
     lang, set_lang = solara.use_state("ru")
     problem, set_problem = solara.use_state(None)
     exported, set_exported = solara.use_state("")
-    confirming, set_confirming = solara.use_state(False)
-    # the controls change with the phase, the seats, the code and failed joins only; the board and
-    # the table follow every move
-    shown = use_game(lesson, lambda: (lesson.phase, tuple((s.kind, s.team, s.strategy) for s in lesson.seats),
-                                      lesson.join_code, lesson.failed_joins()))
+    confirming, set_confirming = solara.use_state("")
+    many = len(lesson.tables) > 1
+    view, set_view = solara.use_state(ALL_TABLES if many else 0)
+    code, (failures, devices) = use_game(lesson, lambda: (lesson.join_code, lesson.failed_joins()))
+    asked = predict.use_question(lesson)  # predict, then reveal: a question takes the board's place
     solara.Style(_CSS)
     if not teacher_here(lesson):
         with solara.Div(classes=["mln-page"]):
@@ -298,7 +331,7 @@ def TeacherScreen(controls: bool) -> None:
 
     def do(command: Callable[[], Any]) -> Callable[[], None]:
         def run() -> None:
-            set_confirming(False)
+            set_confirming("")
             try:
                 result = command()
             except Refused as error:
@@ -309,49 +342,81 @@ def TeacherScreen(controls: bool) -> None:
                 set_exported(", ".join(str(path) for path in result))
         return run
 
-    phase, seats, code, (failures, devices) = shown
     address = os.environ.get(ADDRESS_VARIABLE, "")
-    Watch(lesson, lang)
-    with solara.Div(classes=["mln-page", "mln-teacher" if controls else "mln-projector"]):
-        predict.BoardOrQuestion(lesson, lang, LiveBoard)  # predict, then reveal: a question takes the board's place
+    table = lesson.tables[view] if isinstance(view, int) and 0 <= view < len(lesson.tables) else None
+    Watch(table or lesson.tables[0], lang)
+    kind = "mln-teacher" if controls else "mln-projector"
+    shape = ["mln-lesson", "mln-one-table"] if many and (table is not None or asked) else ["mln-lesson" if many else "mln-single"]
+    with solara.Div(classes=["mln-page", kind, *shape]):
+        if asked:
+            predict.Stage(lesson, lang)
+        elif table is not None:
+            LiveBoard(table, lang)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
-            Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
+            title = word(lang, "classroom.lesson_title", tables=len(lesson.tables)) if many else word(lang, "classroom.title")
+            Html(html.escape(title), ["mln-title"])
             Html(html.escape(word(lang, "classroom.join_at", address=address)), ["mln-join"])
             Html(html.escape(word(lang, "classroom.code_is", code=code)), ["mln-code"])
-            Html(html.escape(word(lang, f"classroom.phase_{phase}")), ["mln-phase"])
             if controls and failures:
                 Html(html.escape(word(lang, "classroom.failed_joins", attempts=failures, devices=devices)), ["mln-attempts"])
             Message(problem, lang)
-            if controls and confirming:
-                with solara.Div(classes=["mln-confirm"]):
-                    Html(html.escape(word(lang, "classroom.end_now_sure")), ["mln-confirm-text"])
-                    solara.Button(word(lang, "classroom.end_now_yes"), on_click=do(lesson.end_now), color="warning")
-                    solara.Button(word(lang, "classroom.end_now_no"), on_click=lambda: set_confirming(False))
-            elif controls:
-                with solara.Div(classes=["mln-actions"]):
-                    if phase == "joining":
-                        solara.Button(word(lang, "classroom.start"), on_click=do(lesson.start), color="success", attributes=tip(lang, "start"))
-                    if phase == "playing":
-                        solara.Button(word(lang, "classroom.pause"), on_click=do(lesson.pause), attributes=tip(lang, "pause"))
-                    if phase == "paused":
-                        solara.Button(word(lang, "classroom.resume"), on_click=do(lesson.resume), color="success", attributes=tip(lang, "resume"))
-                    if phase in ("playing", "paused"):
-                        solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming(True), color="warning",
-                                      attributes=tip(lang, "end_now"))
-                    if phase != "finished":
-                        solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
-                    if phase == "finished":
-                        solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export), color="primary", attributes=tip(lang, "export"))
+            if many:
+                ViewChoice(lesson, lang, view, set_view)
+                if controls:
+                    LessonControls(lesson, lang, do, confirming, set_confirming)
+            if table is not None:
+                TableSide(lesson, view, controls, lang, do, confirming == "table", set_confirming)
             if controls:
                 predict.TeacherControls(lesson, lang, do)  # predict, then reveal: ask, close, reveal
             if exported:
                 Html(html.escape(word(lang, "classroom.exported", files=exported)), ["mln-done"])
-            LiveTable(lesson, lang, None)
-            if controls:
-                Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
-                for number, (kind, team, strategy) in enumerate(seats):
-                    SeatControls(lesson, number, kind, team, strategy, phase, lang, do)
+        if view == ALL_TABLES and not asked:
+            Overview(lesson, lang, set_view)
+        elif view == RESULTS and not asked:
+            Results(lesson, lang)
+
+
+@solara.component
+def TableSide(lesson: Any, number: int, controls: bool, lang: str, do: Callable[[Callable[[], Any]], Callable[[], None]],
+              confirming: bool, set_confirming: Callable[[str], None]) -> None:
+    """One table's phase, the teacher's commands for it, its players and log, and its seats."""
+    from .overview import TreatmentChoice
+
+    table = lesson.tables[number]
+    # the controls change with the phase and the seats only; the board and the table follow every move
+    phase, seats = use_game(table, lambda: (table.phase, tuple((s.kind, s.team, s.strategy) for s in table.seats)))
+    Html(html.escape(word(lang, f"classroom.phase_{phase}")), ["mln-phase"])
+    if controls and confirming:
+        with solara.Div(classes=["mln-confirm"]):
+            Html(html.escape(word(lang, "classroom.end_now_sure")), ["mln-confirm-text"])
+            solara.Button(word(lang, "classroom.end_now_yes"), on_click=do(table.end_now), color="warning")
+            solara.Button(word(lang, "classroom.end_now_no"), on_click=lambda: set_confirming(""))
+    elif controls:
+        with solara.Div(classes=["mln-actions"]):
+            if phase == "joining":
+                solara.Button(word(lang, "classroom.start"), on_click=do(table.start), color="success", attributes=tip(lang, "start"))
+            if phase == "playing":
+                solara.Button(word(lang, "classroom.pause"), on_click=do(table.pause), attributes=tip(lang, "pause"))
+            if phase == "paused":
+                solara.Button(word(lang, "classroom.resume"), on_click=do(table.resume), color="success", attributes=tip(lang, "resume"))
+            if phase in ("playing", "paused"):
+                solara.Button(word(lang, "classroom.end_now"), on_click=lambda: set_confirming("table"), color="warning",
+                              attributes=tip(lang, "end_now"))
+            if phase != "finished" and len(lesson.tables) == 1:
+                solara.Button(word(lang, "classroom.new_code"), on_click=do(lesson.new_code), attributes=tip(lang, "new_code"))
+            if phase == "finished" and len(lesson.tables) == 1:
+                solara.Button(word(lang, "classroom.export"), on_click=do(lesson.export_game), color="primary", attributes=tip(lang, "export"))
+    TreatmentChoice(lesson, number, lang, controls and phase == "joining", do)
+    LiveTable(table, lang, None)
+    if controls:
+        Html(f"<b>{html.escape(word(lang, 'classroom.seats'))}</b>", ["mln-seats-title"])
+        for seat, (kind, team, strategy) in enumerate(seats):
+            SeatControls(table, seat, kind, team, strategy, phase, lang, do)
+            if kind == "team" and phase == "joining" and len(lesson.tables) > 1:
+                from .overview import MoveTeam
+
+                MoveTeam(lesson, number, seat, lang, do)
 
 
 @solara.component
@@ -374,10 +439,10 @@ def SeatControls(lesson: ClassroomGame, number: int, kind: str, team: str, strat
 
 
 # ---------------------------------------------------------------------- a team's screen
-def seat_held(lesson: ClassroomGame, secret: str) -> tuple[int, str] | None:
-    """The seat number and team that ``secret`` opens now, or ``None``."""
-    seat = lesson.seat_of(secret) if secret else None
-    return (seat.number, seat.team) if seat is not None else None
+def seat_held(lesson: Any, secret: str) -> tuple[int, int, str] | None:
+    """The table, seat number and team that ``secret`` opens now, or ``None``."""
+    found = lesson.seat_of(secret) if secret else None
+    return (found[0], found[1].number, found[1].team) if found is not None else None
 
 
 @solara.component
@@ -394,25 +459,34 @@ def TeamPage() -> None:
         set_loaded(True)
 
     SeatKeeper(storage_key=STORAGE_KEY, secret=secret, event_loaded=on_loaded)
-    Watch(lesson, lang)
-    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees the seat
-    seats = use_game(lesson, lambda: tuple((s.kind, s.team) for s in lesson.seats))
-    mine = lesson.seats[held[0]] if held is not None else None
+    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees or moves the seat
+    seats = use_game(lesson, lesson.seats_shown)
+    many = len(lesson.tables) > 1
+    table = lesson.tables[held[0]] if held is not None else lesson.tables[0]
+    mine = table.seats[held[1]] if held is not None else None
+    Watch(table, lang)
     with solara.Div(classes=["mln-page", "mln-team"]):
-        LiveBoard(lesson, lang, mine.number if mine is not None else None)
+        LiveBoard(table, lang, mine.number if mine is not None else None)
         with solara.Div(classes=["mln-side"]):
             Language(lang, set_lang)
-            Html(html.escape(word(lang, "classroom.title")), ["mln-title"])
-            if mine is not None:
-                Html(html.escape(word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team)), ["mln-you"])
-                Money(lesson, lang, mine.number)
+            title = word(lang, "classroom.lesson_title", tables=len(lesson.tables)) if many else word(lang, "classroom.title")
+            Html(html.escape(title), ["mln-title"])
+            if mine is not None and held is not None:
+                you = (word(lang, "classroom.you_play_at", table=held[0] + 1, seat=mine.number + 1, team=mine.team) if many
+                       else word(lang, "classroom.you_play", seat=mine.number + 1, team=mine.team))
+                Html(html.escape(you), ["mln-you"])
+                if many:  # the rules this table plays under, in words
+                    from .treatments import treatment_text
+
+                    Html(html.escape(treatment_text(lang, lesson.treatments[held[0]], lesson.board.key)), ["mln-treatment"])
+                Money(table, lang, mine.number)
                 predict.TeamQuestion(lesson, secret, mine.team, lang)  # predict, then reveal: the team's answer
                 Message(problem, lang)
-                Moves(lesson, secret, mine.number, lang, set_problem)
-                TradeForm(lesson, secret, mine.number, lang, set_problem)
+                Moves(table, secret, mine.number, lang, set_problem)
+                TradeForm(table, secret, mine.number, lang, set_problem)
             elif loaded:  # the browser has said that it holds no seat (or a key that opens none)
                 JoinForm(lesson, lang, seats, lost=bool(secret), on_joined=set_secret)
-            LiveTable(lesson, lang, mine.number if mine is not None else None)
+            LiveTable(table, lang, mine.number if mine is not None else None)
 
 
 @solara.component
@@ -423,35 +497,52 @@ def Money(lesson: ClassroomGame, lang: str, seat: int) -> None:
 
 
 @solara.component
-def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...], lost: bool,
+def JoinForm(lesson: Any, lang: str, seats: tuple[tuple[tuple[str, str], ...], ...], lost: bool,
              on_joined: Callable[[str], None]) -> None:
-    """Code, seat and team name; ``seats`` (each seat's kind and team) as the page last read them."""
+    """Code, table (when the lesson has several), seat and team name; ``seats`` (each table's seats'
+    kind and team) as the page last read them."""
+    from .treatments import treatment_name
+
     code, set_code = solara.use_state("")
     team, set_team = solara.use_state("")
+    table_label, set_table_label = solara.use_state("")
     seat_label, set_seat_label = solara.use_state("")
     problem, set_problem = solara.use_state(None)
+    many = len(seats) > 1
+    tables: dict[str, int | None] = {word(lang, "classroom.any_table"): None} if many else {}
+    for number, key in enumerate(lesson.treatments if many else ()):
+        tables[f"{word(lang, 'classroom.table_name', table=number + 1)} · {treatment_name(lang, key)}"] = number
+    if table_label not in tables:
+        table_label = next(iter(tables), "")
+    table = tables.get(table_label, 0)
     labels = {}
-    for number, (kind, name) in enumerate(seats):
+    for number, (kind, name) in enumerate(seats[table] if table is not None else ()):
         key = "seat_of" if kind == "team" else "seat_free"
         labels[word(lang, f"classroom.{key}", seat=number + 1, team=name)] = number
 
     if seat_label not in labels:  # nothing chosen yet (or the chosen seat was taken): offer the first free seat
-        seat_label = next((label for label, number in labels.items() if seats[number][0] == "open"), "")
+        seat_label = next((label for label, number in labels.items() if seats[table or 0][number][0] == "open"), "")
 
     def join() -> None:
         try:
-            if seat_label not in labels:
+            if table is not None and seat_label not in labels:
                 raise Refused("choose_seat")
-            on_joined(lesson.join(code, labels[seat_label], team, device=device_address()))
+            seat = labels[seat_label] if table is not None else None
+            _, secret = lesson.join(code, table, seat, team, device=device_address())
+            on_joined(secret)
         except Refused as error:
             set_problem(error)
 
     if lost and problem is None:
         Html(html.escape(word(lang, "classroom.lost_seat")), ["mln-message"])
     solara.InputText(word(lang, "classroom.code"), value=code, on_value=set_code, continuous_update=True)
-    Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>", ["mln-seat-label"])
-    solara.ToggleButtonsSingle(value=seat_label if seat_label in labels else None, values=list(labels),
-                               on_value=set_seat_label, classes=["mln-seats"], style={"flex-wrap": "wrap", "height": "auto"})
+    if many:
+        Html(f"<b>{html.escape(word(lang, 'classroom.table'))}</b>", ["mln-table-label"])
+        Toggle(table_label, list(tables), set_table_label, classes=["mln-tables"], wrap=True)
+    # the same widgets whichever table is chosen (none when the teacher chooses), so that a name being
+    # typed is never in a widget that the choice replaces
+    Html(f"<b>{html.escape(word(lang, 'classroom.seat'))}</b>" if table is not None else "", ["mln-seat-label"])
+    Toggle(seat_label if seat_label in labels else None, list(labels), set_seat_label, classes=["mln-seats"], wrap=True)
     solara.InputText(word(lang, "classroom.team"), value=team, on_value=set_team, continuous_update=True)
     solara.Button(word(lang, "classroom.join"), on_click=join, color="success", classes=["mln-join-button"],
                   attributes=tip(lang, "join"))
@@ -460,8 +551,9 @@ def JoinForm(lesson: ClassroomGame, lang: str, seats: tuple[tuple[str, str], ...
 
 @solara.component
 def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
-    """The seat's buttons: only when the pending decision is its own."""
-    use_version(lesson)
+    """The seat's buttons: only when the pending decision is its own (drawn again after every change
+    while it is; a move at another seat's decision changes nothing here)."""
+    use_game(lesson, lambda: lesson.version if lesson.legal_actions(secret) else None, [secret])
     amount, set_amount = solara.use_state(0)
     managed_label, set_managed_label = solara.use_state(None)
     actions = lesson.legal_actions(secret)
@@ -498,8 +590,9 @@ def Moves(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem:
 
 @solara.component
 def TradeForm(lesson: ClassroomGame, secret: str, seat: int, lang: str, set_problem: Callable[[Any], None]) -> None:
-    """A trade offer to another seat: shown only when the seat decides where trades are offered."""
-    use_version(lesson)
+    """A trade offer to another seat: shown only when the seat decides where trades are offered (and
+    drawn again after every change while it does)."""
+    use_game(lesson, lambda: lesson.version if lesson.may_offer(secret) else None, [secret])
     partner, set_partner = solara.use_state(None)
     give, set_give = solara.use_state(())
     take, set_take = solara.use_state(())

@@ -63,12 +63,13 @@ from .. import presenter
 from ..events import Event, describe, reason_text
 from ..plotting import PLAYER_COLOURS, BoardLayout, BoardView
 from ..rules import RuleSet
+from ..simulate.observe import rounds_played
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
-from .questions import Predictions, TableFacts
+from .questions import TableFacts
 from .seats import (SEAT_KINDS, IllegalMove, JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code,
                     new_secret, same_secret)
-from .store import ClassroomStore
+from .store import ClassroomStore, GameRecord
 
 #: The bots a teacher can choose for an empty seat.
 BOT_STRATEGIES = (*STRATEGIES, "random")
@@ -114,10 +115,9 @@ class ClassroomGame:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self.throttle = JoinThrottle()
-        # predict, then reveal (questions.py): the lesson's rounds, saved with it, keyed by team
-        self.predictions = Predictions.load(store.predictions(game_id), f"{store.path}: game {game_id}",
-                                            save=lambda number, text: store.save_prediction(game_id, number, text),
-                                            changed=self._announce)
+        self.owns_store = True  # a table of a lesson shares the lesson's store, which the lesson closes
+        #: the players' net worths by rounds completed (0 at the start, and at the end), for the results page
+        self.worths: dict[int, list[int]] = {}
 
     # ------------------------------------------------------------------ opening and saving
     @classmethod
@@ -129,30 +129,46 @@ class ClassroomGame:
         check_lang(lang)
         store = ClassroomStore(folder)
         record = None if new else store.latest()
-        if record is None:
-            loaded = load_board(board)
-            rules = RuleSet.for_board(loaded.key).replace(shuffle_seats=False)
-            if not rules.min_players <= seats <= min(rules.max_players, 6):
-                store.close()
-                raise ValueError(f"seats must be {rules.min_players} to {min(rules.max_players, 6)}, got {seats}")
-            seed = _secrets.randbelow(10**6) if seed is None else seed
-            names = [word(lang, "classroom.seat_name", seat=i + 1) for i in range(seats)]
-            game = Game(loaded, rules, agents=[None] * seats, seed=seed, names=names)
-            seat_list = [Seat(i) for i in range(seats)]
-            code, teacher = new_join_code(), new_secret()
-            game_id = store.create(loaded.key, seed, code, teacher, lang, game.state.to_json(), seat_list)
-            return cls(store, game_id, game, seat_list, code, teacher, "joining", lang, seed, bot_delay)
+        try:
+            if record is None:
+                return cls.create(store, board, seats, seed, lang, bot_delay)
+            return cls.from_record(store, record, bot_delay)
+        except (MillionaireError, ValueError):
+            store.close()
+            raise
+
+    @classmethod
+    def create(cls, store: ClassroomStore, board: str, seats: int, seed: int | None, lang: str, bot_delay: float,
+               rules: RuleSet | None = None, join_code: str = "", teacher_secret: str = "") -> ClassroomGame:
+        """A new game in ``store`` under ``rules`` (the board's own by default), with its own join
+        code and teacher's secret unless given (a lesson of several tables shares one)."""
+        loaded = load_board(board)
+        rules = (rules or RuleSet.for_board(loaded.key)).replace(shuffle_seats=False)
+        if not rules.min_players <= seats <= min(rules.max_players, 6):
+            raise ValueError(f"seats must be {rules.min_players} to {min(rules.max_players, 6)}, got {seats}")
+        seed = _secrets.randbelow(10**6) if seed is None else seed
+        names = [word(lang, "classroom.seat_name", seat=i + 1) for i in range(seats)]
+        game = Game(loaded, rules, agents=[None] * seats, seed=seed, names=names)
+        seat_list = [Seat(i) for i in range(seats)]
+        code, teacher = join_code or new_join_code(), teacher_secret or new_secret()
+        game_id = store.create(loaded.key, seed, code, teacher, lang, game.state.to_json(), seat_list)
+        return cls(store, game_id, game, seat_list, code, teacher, "joining", lang, seed, bot_delay)
+
+    @classmethod
+    def from_record(cls, store: ClassroomStore, record: GameRecord, bot_delay: float) -> ClassroomGame:
+        """The game of ``record`` as it was left (:class:`MillionaireError` when it is damaged)."""
         loaded = load_board(record.board)
         state = GameState.from_json(record.state, loaded)
         kinds = [seat.kind for seat in record.seats]
         if record.phase not in PHASES or len(kinds) != len(state.players) or not set(kinds) <= set(SEAT_KINDS):
-            store.close()
             raise MillionaireError(f"{store.path}: game {record.id} is damaged: phase {record.phase!r}, "
                                    f"seats {kinds} for {len(state.players)} players")
         game = Game.from_state(loaded, state, [None] * len(state.players))
         game.events.extend(Event(*row) for row in record.events)
-        return cls(store, record.id, game, record.seats, record.join_code, record.teacher_secret, record.phase,
-                   record.lang, record.seed, bot_delay)
+        table = cls(store, record.id, game, record.seats, record.join_code, record.teacher_secret, record.phase,
+                    record.lang, record.seed, bot_delay)
+        table.worths = {int(number): list(values) for number, values in record.worths.items()}
+        return table
 
     def close(self) -> None:
         """Stop the threads and close the store (the game stays in it)."""
@@ -162,17 +178,48 @@ class ClassroomGame:
         for thread in (self._bots, self._broadcaster):
             if thread is not None and thread is not threading.current_thread():
                 thread.join(timeout=10)
-        self.store.close()
+        if self.owns_store:
+            self.store.close()
 
     def _commit(self) -> None:
         """Save the game as it is now (one transaction) and tell every view."""
         events = self.game.events[self._saved_events:]
-        self.store.save(self.game_id, self.phase, self.game.state.to_json(), self.seats, [tuple(e) for e in events])
+        self.store.save(self.game_id, self.phase, self.game.state.to_json(), self.seats, [tuple(e) for e in events],
+                        worths=self._new_worths())
         self._saved_events = len(self.game.events)
         self.version += 1
         self.changed_at[self.version] = time.perf_counter()
         self._queue.put(self.version)
         self._wake.set()
+
+    def nudge(self) -> None:
+        """Tell every view to look again, with no change to the game (failed joins, new results)."""
+        self._queue.put(self.version)
+
+    def _new_worths(self) -> tuple[int, str] | None:
+        """The rounds completed and the net worths to keep, when a round has begun since the last
+        change (or the game has ended); ``None`` otherwise."""
+        if self.phase == "joining":
+            return None
+        number = rounds_played(self.game.state)
+        if number in self.worths and not self.game.finished:
+            return None
+        self.worths[number] = [self.game.net_worth(seat) for seat in range(len(self.seats))]
+        return number, json.dumps(self.worths[number])
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Play the game under ``rules`` (a treatment): only before the start, when nothing has
+        been played; the seats and names stay."""
+        with self._lock:
+            if self.phase != "joining":
+                raise Refused("already_started")
+            rules = rules.replace(shuffle_seats=False)
+            if not rules.min_players <= len(self.seats) <= rules.max_players:
+                raise Refused("bad_treatment", treatment=str(rules))
+            self.game = Game(self.board, rules, agents=[None] * len(self.seats), seed=self.seed, names=list(self.game.names))
+            self._saved_events = 0
+            self._agents.clear()
+            self._commit()
 
     # ------------------------------------------------------------------ teams
     def join(self, code: str, seat: int, team: str, device: str = "local") -> str:
@@ -427,8 +474,7 @@ class ClassroomGame:
     def export(self, folder: str | Path | None = None) -> list[Path]:
         """Write the finished game for lesson 11's data loop: ``save.json`` (the engine's save, which
         ``GameState.from_json`` reads), ``events.json`` (the event log), ``tallies.csv`` (the dice
-        and landings in the class-data template, which ``class_data.load_class_data`` reads) and
-        ``predictions.json`` (every question asked, each team's answer, the class's bars, the answer).
+        and landings in the class-data template, which ``class_data.load_class_data`` reads).
         The folder defaults to ``exports/game-N`` inside the store's folder."""
         with self._lock:
             if self.phase != "finished":
@@ -444,41 +490,21 @@ class ClassroomGame:
             events.write_text(json.dumps(log, ensure_ascii=False, indent=1), encoding="utf-8")
             tallies = target / "tallies.csv"
             tallies.write_text(games_csv([self.game], [f"game-{self.game_id}"], lang=self.lang), encoding="utf-8")
-            return [save, events, tallies, self._export_predictions(target)]
+            return [save, events, tallies]
 
-    # ------------------------------------------------------------------ predict, then reveal (questions.py)
-    def facts(self) -> list[TableFacts]:
-        """The game as a question is answered from: one table (its names in both languages, the
-        winner once it is over, each seat's net worth)."""
+    def facts(self, treatment: str = "", treatment_name: tuple[str, str] = ("", "")) -> TableFacts:
+        """The game as a question of predict-then-reveal is answered from: its names in both
+        languages, the winner once it is over, each seat's net worth, and the table's treatment."""
         with self._lock:
             game = self.game
             names = tuple(zip(self.display_names("en"), self.display_names("ru")))
             winner = game.result().winner if game.finished else None
             worths = tuple(float(game.net_worth(seat)) for seat in range(len(self.seats)))
-            return [TableFacts(self.board, game.rules, names, winner if winner is None or winner >= 0 else None, worths,
-                               started=self.phase != "joining")]
+            return TableFacts(self.board, game.rules, names, winner if winner is None or winner >= 0 else None, worths,
+                              treatment=treatment, treatment_name=treatment_name, started=self.phase != "joining")
 
-    def predict(self, secret: str, value: Any) -> None:
-        """The answer of the team whose seat ``secret`` opens, to the question on the screens (see
-        :meth:`~millionaire.classroom.questions.Round.answer` for what is refused)."""
-        mine = self.seat_of(secret)
-        if mine is None:
-            raise Refused("lost_seat")
-        self.predictions.answer(mine.team, value)
-
-    def teams(self) -> list[str]:
-        """The names of the teams seated now."""
-        with self._lock:
-            return [seat.team for seat in self.seats if seat.kind == "team"]
-
-    def _export_predictions(self, target: Path) -> Path:
-        self.predictions.settle(self.facts())
-        path = target / "predictions.json"
-        path.write_text(json.dumps(self.predictions.export(), ensure_ascii=False, indent=1), encoding="utf-8")
-        return path
-
-    def _announce(self) -> None:
-        """Tell every view of a change that is not a move (a round of predictions)."""
+    def announce(self) -> None:
+        """Tell every view of a change that is not a move (a lesson's round of predictions)."""
         with self._lock:
             self.version += 1
             self.changed_at[self.version] = time.perf_counter()
@@ -588,7 +614,8 @@ class ClassroomGame:
         ``seat``, with the version and the position in its ``data-`` attributes), the players' table
         and the log."""
         with self._lock:
-            status = (f"<div class='mln-status' data-version='{self.version}' data-position='{html.escape(self.position())}'>"
+            status = (f"<div class='mln-status' data-game='{self.game_id}' data-version='{self.version}' "
+                      f"data-position='{html.escape(self.position())}'>"
                       f"{html.escape(self.status(lang, seat))}</div>")
             log = f"<b>{html.escape(word(lang, 'table.log'))}</b>" + self.log_html(lang)
             return status, self.players_html(lang), log

@@ -6,10 +6,11 @@ clicks on, as the rest of :mod:`~millionaire.classroom.app` does:
 - :func:`TeacherControls` (the teacher's screen): choose a question (the kit's for the lessons that fit
   the board, and the teacher's own from ``--questions FILE``), **Ask the class**, **Close the answers**,
   **Reveal the answer**, **Back to the board**.
-- :func:`BoardOrQuestion` (the teacher's and the projector's screens): while a question is on the
-  screens it takes the board's place, big enough to read from the back of a room: the question,
-  how many teams have answered (not what: nobody copies), then the class's answers as bars, then the
-  answer marked on them with where it comes from and who was right.
+- :func:`Stage` (the teacher's and the projector's screens; :func:`use_question` says when): while a
+  question is on the screens it takes the place of the board (or of every table, or the results),
+  big enough to read from the back of a room: the question, how many teams have answered (not what:
+  nobody copies), then the class's answers as bars, then the answer marked on them with where it
+  comes from and who was right.
 - :func:`TeamQuestion` (a team's page): the question with a button per choice or a field for the
   number, **Send our answer** once, then the class's bars.
 
@@ -39,10 +40,10 @@ import solara
 
 from ..words import word
 from . import app as pages
-from .lesson import ClassroomGame
 from .questions import BANK, Question, Round, load_questions
 from .seats import Refused
 from .server import QUESTIONS_VARIABLE
+from .tables import ClassLesson
 
 #: The longest question a menu of the teacher's shows before it is cut with "…".
 MENU_TEXT = 70
@@ -87,13 +88,14 @@ CSS = """
 """
 
 
-def snapshot(lesson: ClassroomGame) -> tuple[Any, ...] | None:
+def snapshot(lesson: ClassLesson) -> tuple[Any, ...] | None:
     """What the pages show of the round on the screens, to compare after a change (``None``: no round).
     A revealed question about the game gets its answer here once the game is over."""
     round_ = lesson.predictions.current()
     if round_ is None:
         return None
-    if round_.phase == "revealed" and round_.question.answer is None and lesson.game.finished:
+    if (round_.phase == "revealed" and round_.question.answer is None
+            and any(table.phase == "finished" for table in lesson.tables)):
         lesson.predictions.settle(lesson.facts())
     return (round_.number, round_.phase, tuple(round_.answers.items()), round_.question.answer, tuple(lesson.teams()))
 
@@ -189,14 +191,16 @@ def own_questions() -> tuple[Question, ...]:
     return _own(path, Path(path).stat().st_mtime)
 
 
-def menu(lesson: ClassroomGame, lang: str) -> dict[str, Question]:
+def menu(lesson: ClassLesson, lang: str) -> dict[str, Question]:
     """The questions the teacher may ask now, by their line in the menu: the kit's that fit the
     board (by lesson), then the teacher's own."""
     facts = lesson.facts()
     choices: dict[str, Question] = {}
-    for build in BANK.values():
-        question = build(facts, 0)
-        if question is not None:
+    for key, build in BANK.items():
+        for table in range(len(facts)) if key == "winner" else (0,):  # the other questions are the same at every table
+            question = build(facts, table)
+            if question is None:
+                continue
             choices[_cut(word(lang, "predict.menu_bank", lesson=f"{question.lesson:02d}", text=question.say(lang)))] = question
     for question in own_questions():
         choices[_cut(word(lang, "predict.menu_own", text=question.say(lang)))] = question
@@ -208,24 +212,30 @@ def _cut(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- components
-@solara.component
-def BoardOrQuestion(lesson: ClassroomGame, lang: str, board: Callable[..., Any]) -> None:
-    """``board(lesson, lang)``, or while a question is on the screens, the question in its place."""
+def use_question(lesson: ClassLesson) -> bool:
+    """Whether a question is on the screens now; the page that calls it follows the lesson's rounds
+    (a Solara hook: call it on every render, before any early return)."""
     shown = pages.use_game(lesson, lambda: snapshot(lesson))
+    return shown is not None and lesson.predictions.current() is not None
+
+
+@solara.component
+def Stage(lesson: ClassLesson, lang: str) -> None:
+    """The question on the screens, in the board's place (the teacher's screen and the projector)."""
+    pages.use_game(lesson, lambda: snapshot(lesson))
     solara.Style(CSS)
     round_ = lesson.predictions.current()
-    if shown is None or round_ is None:
-        board(lesson, lang)
-        return
-    pages.Html(chart_html(round_, lang, lesson.teams()), ["mln-stage"])
+    if round_ is not None:
+        pages.Html(chart_html(round_, lang, lesson.teams()), ["mln-stage"])
 
 
 @solara.component
-def TeacherControls(lesson: ClassroomGame, lang: str, do: Callable[[Callable[[], Any]], Callable[[], None]]) -> None:
+def TeacherControls(lesson: ClassLesson, lang: str, do: Callable[[Callable[[], Any]], Callable[[], None]]) -> None:
     """The teacher's commands for predict, then reveal (each through ``do``, which shows a refusal)."""
     shown = pages.use_game(lesson, lambda: snapshot(lesson))
     chosen, set_chosen = solara.use_state(None)
     phase = shown[1] if shown is not None else "done"
+    solara.Style(CSS)
     with solara.Div(classes=["mln-predict"]):
         pages.Html(f"<b>{html.escape(word(lang, 'predict.title'))}</b>", ["mln-predict-title"])
         with solara.Div(classes=["mln-actions"]):
@@ -252,7 +262,7 @@ def TeacherControls(lesson: ClassroomGame, lang: str, do: Callable[[Callable[[],
 
 
 @solara.component
-def TeamQuestion(lesson: ClassroomGame, secret: str, team: str, lang: str) -> None:
+def TeamQuestion(lesson: ClassLesson, secret: str, team: str, lang: str) -> None:
     """The question on the screens, on a team's page: answer it once, then see the class's answers."""
     shown = pages.use_game(lesson, lambda: snapshot(lesson))
     # what the team chose, typed and was told, each with the number of its round: a new question starts afresh

@@ -318,8 +318,8 @@ def _winner(tables: Sequence[TableFacts], table: int) -> Question | None:
     facts = tables[table]
     if len(facts.names) < 2 or not facts.started:
         return None
-    return Question("winner", _words("predict.q_winner"), "choice", choices=facts.names, answer_by="winner",
-                    lesson=1, table=table)
+    text = _words("predict.q_winner_at", table=table + 1) if len(tables) > 1 else _words("predict.q_winner")
+    return Question("winner", text, "choice", choices=facts.names, answer_by="winner", lesson=1, table=table)
 
 
 def _most_unequal(tables: Sequence[TableFacts], table: int) -> Question | None:

@@ -1,4 +1,7 @@
-"""``make classroom``: start the classroom server (Solara behind the kit's gate) over one game kept in a store folder.
+"""``make classroom``: start the classroom server (Solara behind the kit's gate) over one lesson kept in a store folder.
+
+A lesson is one game, or with ``--tables N`` up to eight games at once from one join code, each
+table under the rules ``--treatments`` gives it (see :mod:`~millionaire.classroom.tables`).
 
 The server listens on 127.0.0.1 unless told otherwise (``--host 0.0.0.0`` opens it to the classroom
 network: see the README for the risks). It prints two addresses: the join address for the teams,
@@ -14,8 +17,10 @@ call Python it was not written to (:func:`~millionaire.classroom.gate.harden_wid
 Examples
 --------
 >>> options = parse_args(["--store", "games", "--port", "8790", "--seats", "5"])
->>> options.host, options.port, options.seats, options.lang, options.max_pages_per_device
-('127.0.0.1', 8790, 5, 'ru', 12)
+>>> options.host, options.port, options.seats, options.lang, options.max_pages_per_device, options.tables
+('127.0.0.1', 8790, 5, 'ru', 12, 1)
+>>> parse_args(["--tables", "3", "--treatments", "standard,no_start_income,rich_start"]).treatments
+['standard', 'no_start_income', 'rich_start']
 >>> join_address("127.0.0.1", 8790)
 'http://127.0.0.1:8790/'
 """
@@ -34,9 +39,11 @@ from pathlib import Path
 from ..editions import keys
 from ..errors import MillionaireError
 from ..words import word
+from .seats import Refused
 from .gate import Gate, PageLimits, allowed_hosts, harden_widgets
-from .lesson import ClassroomGame
 from .questions import load_questions
+from .tables import MOST_TABLES, ClassLesson
+from .treatments import treatment_name, treatments_for
 from .store import StoreLock
 
 #: Environment variables through which the launcher tells the app (a module Solara imports) its game.
@@ -49,7 +56,7 @@ DEFAULT_PORT = 8765
 #: The boards a class can play (the edition registry's: every board of the kit).
 BOARDS = keys("classroom")
 
-_shared: ClassroomGame | None = None
+_shared: ClassLesson | None = None
 _shared_lock = threading.Lock()
 
 
@@ -65,7 +72,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None, help="the game's number (a new game only)")
     parser.add_argument("--lang", default="ru", choices=("ru", "en"), help="language of the seats' first names")
     parser.add_argument("--bot-delay", type=float, default=1.5, help="seconds between two bot moves (default: %(default)s)")
-    parser.add_argument("--new", action="store_true", help="start a new game even if the store holds one")
+    parser.add_argument("--tables", type=int, default=1, help=f"tables of the lesson, 1 to {MOST_TABLES}, each a game of its own (a new lesson only)")
+    parser.add_argument("--treatments", default="", metavar="RULES,RULES,...",
+                        help="the rules of each table, one per table or one for all: " + ", ".join(treatments_for("millionaire-classic")))
+    parser.add_argument("--new", action="store_true", help="start a new lesson even if the store holds one")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another name or address by which devices reach this server (repeatable)")
     parser.add_argument("--max-pages-per-device", type=int, default=12, help="pages one device may hold open (default: %(default)s)")
@@ -85,6 +95,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--max-pages-per-device must be 1 to --max-pages ({options.max_pages}), got {options.max_pages_per_device}")
     if options.page_timeout < 5:
         parser.error(f"--page-timeout must be 5 seconds or more, got {options.page_timeout}")
+    if not 1 <= options.tables <= MOST_TABLES:
+        parser.error(f"--tables must be 1 to {MOST_TABLES}, got {options.tables}")
+    chosen = [t.strip() for t in options.treatments.split(",")] if options.treatments else ["standard"]
+    chosen = chosen * options.tables if len(chosen) == 1 else chosen
+    usable = treatments_for(options.board)
+    if len(chosen) != options.tables:
+        parser.error(f"--treatments names {len(chosen)} rules for {options.tables} tables: give one per table, or one for all")
+    for key in chosen:
+        if key not in usable:
+            parser.error(f"--treatments: no rules {key[:40]!r} for {options.board}; choose from {', '.join(usable)}")
+    options.treatments = chosen
     for name in options.allow_host:
         if not name or any(c in name for c in "/@?#: ") or not name.isascii():
             parser.error(f"--allow-host takes a host name or an IPv4 address, got {name!r}")
@@ -103,13 +124,13 @@ def join_address(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def current() -> ClassroomGame:
-    """The game this server shows (opened from the store folder on first use, shared by every page)."""
+def current() -> ClassLesson:
+    """The lesson this server shows (opened from the store folder on first use, shared by every page)."""
     global _shared
     with _shared_lock:
         if _shared is None:
             folder = os.environ.get(STORE_VARIABLE, DEFAULT_STORE)
-            _shared = ClassroomGame.open(folder, bot_delay=float(os.environ.get(DELAY_VARIABLE, "1.5")))
+            _shared = ClassLesson.open(folder, bot_delay=float(os.environ.get(DELAY_VARIABLE, "1.5")))
             _shared.run_bots()
         return _shared
 
@@ -126,23 +147,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     address = join_address(options.host, options.port)
     try:
         if options.teacher_link:
-            lesson = ClassroomGame.open(store, lang=lang)
+            lesson = ClassLesson.open(store, lang=lang)
             print(word(lang, "classroom.cli_teacher", link=teacher_link(address, lesson.new_login())), flush=True)
             lesson.close()
             return
         own = load_questions(options.questions, lang) if options.questions else []  # refused before anything starts
         lock = StoreLock(store).acquire(address)
-        lesson = ClassroomGame.open(store, board=options.board, seats=options.seats, seed=options.seed,
-                                    lang=lang, new=options.new)
-    except (MillionaireError, ValueError) as error:
+        lesson = ClassLesson.open(store, tables=options.tables, board=options.board, seats=options.seats,
+                                  seed=options.seed, lang=lang, new=options.new, treatments=options.treatments)
+    except (MillionaireError, ValueError, Refused) as error:
         print(f"python -m millionaire.classroom: {error}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
-    login, code, game_id = lesson.new_login(), lesson.join_code, lesson.game_id
+    login, code, game_id = lesson.new_login(), lesson.join_code, lesson.tables[0].game_id
+    treatments = ", ".join(treatment_name(lang, key) for key in lesson.treatments)
+    tables = len(lesson.tables)
     lesson.close()
     os.environ[STORE_VARIABLE] = str(store)
     os.environ[DELAY_VARIABLE] = str(options.bot_delay)
     os.environ[ADDRESS_VARIABLE] = address
     print(word(lang, "classroom.cli_game", game=game_id, store=store), flush=True)
+    if tables > 1:
+        print(word(lang, "classroom.cli_tables", tables=tables, treatments=treatments), flush=True)
     print(word(lang, "classroom.cli_join", address=address, code=code), flush=True)
     print(word(lang, "classroom.cli_teacher", link=teacher_link(address, login)), flush=True)
     if options.questions:

@@ -5,10 +5,11 @@ with three tables: ``games`` (the join code, the teacher's secret, the phase and
 the engine's JSON save), ``seats`` (who plays each seat, with its secret) and ``events`` (the
 game's event log, one row per event). :meth:`ClassroomStore.save` writes all three for one decision
 inside one transaction, so a server stopped at any moment leaves either the decision before or the
-decision after, never half of one; a restarted server reads the same game back. A fourth table,
-``logins``, keeps the one-time links that open the teacher's screen (as hashes, never the links), and
-a fifth, ``predictions``, the rounds of predict-then-reveal (:mod:`~millionaire.classroom.questions`),
-one JSON row per round.
+decision after, never half of one; a restarted server reads the same game back. The other
+tables: ``logins`` keeps the one-time links that open the teacher's screen (as hashes, never the
+links); ``lessons`` and ``lesson_tables`` group games into a lesson's tables with their treatments;
+``worths`` holds each game's net worths by round; ``predictions`` a lesson's rounds of
+predict-then-reveal (:mod:`~millionaire.classroom.questions`), one JSON row per round.
 
 A store is checked when it is opened: an empty (0-byte) file, a file that is not SQLite, or one that
 fails SQLite's own integrity check is refused with :class:`StoreError`, which says what is wrong and
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
 import os
 import sqlite3
 import threading
@@ -52,9 +54,12 @@ TABLES = {"games": ("id", "board", "seed", "join_code", "teacher_secret", "lang"
           "seats": ("game", "seat", "kind", "team", "secret", "strategy"),
           "events": ("game", "number", "kind", "player", "cell", "amount", "other", "detail"),
           "logins": ("key_hash", "created", "used"),
-          "predictions": ("game", "number", "round")}
-#: Tables that a store made before them may lack (they are added when it is opened).
-LATER_TABLES = ("logins", "predictions")
+          "lessons": ("id", "join_code", "teacher_secret", "lang"),
+          "lesson_tables": ("lesson", "number", "game", "treatment"),
+          "worths": ("game", "round", "worths"),
+          "predictions": ("lesson", "number", "round")}
+#: Tables a store written before them lacks (created when it is opened).
+LATER_TABLES = ("logins", "lessons", "lesson_tables", "worths", "predictions")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -88,16 +93,35 @@ CREATE TABLE IF NOT EXISTS events (
     detail TEXT NOT NULL,
     PRIMARY KEY (game, number)
 );
+CREATE TABLE IF NOT EXISTS lessons (
+    id INTEGER PRIMARY KEY,
+    join_code TEXT NOT NULL,
+    teacher_secret TEXT NOT NULL,
+    lang TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lesson_tables (
+    lesson INTEGER NOT NULL REFERENCES lessons(id),
+    number INTEGER NOT NULL,
+    game INTEGER NOT NULL REFERENCES games(id),
+    treatment TEXT NOT NULL,
+    PRIMARY KEY (lesson, number)
+);
+CREATE TABLE IF NOT EXISTS worths (
+    game INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    worths TEXT NOT NULL,
+    PRIMARY KEY (game, round)
+);
 CREATE TABLE IF NOT EXISTS logins (
     key_hash TEXT PRIMARY KEY,
     created REAL NOT NULL,
     used INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS predictions (
-    game INTEGER NOT NULL REFERENCES games(id),
+    lesson INTEGER NOT NULL REFERENCES lessons(id),
     number INTEGER NOT NULL,
     round TEXT NOT NULL,
-    PRIMARY KEY (game, number)
+    PRIMARY KEY (lesson, number)
 );
 """
 
@@ -126,6 +150,18 @@ class GameRecord:
     changes: int
     seats: list[Seat]
     events: list[tuple[Any, ...]]
+    worths: dict[int, list[int]]
+
+
+@dataclass
+class LessonRecord:
+    """A lesson of several tables as the store holds it: each table's game id and treatment."""
+
+    id: int
+    join_code: str
+    teacher_secret: str
+    lang: str
+    tables: list[tuple[int, str]]
 
 
 class ClassroomStore:
@@ -186,10 +222,13 @@ class ClassroomStore:
         return game_id
 
     def save(self, game_id: int, phase: str, state: str, seats: Sequence[Seat], new_events: Sequence[tuple[Any, ...]],
-             changes: int | None = None) -> None:
+             changes: int | None = None, worths: tuple[int, str] | None = None) -> None:
         """Write one decision: the phase, the game's JSON save, every seat and the events it added,
-        all in one transaction (all of it is stored, or none)."""
+        and the players' net worths of a round (``worths``: the round and the worths as JSON) when
+        given, all in one transaction (all of it is stored, or none)."""
         with self._lock, self._transaction() as db:
+            if worths is not None:
+                db.execute("INSERT OR REPLACE INTO worths VALUES (?, ?, ?)", (game_id, *worths))
             first = db.execute("SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)).fetchone()[0]
             db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            [(game_id, first + i, *event) for i, event in enumerate(new_events)])
@@ -199,9 +238,14 @@ class ClassroomStore:
 
     def latest(self) -> GameRecord | None:
         """The newest game in the store (the one a restarted server resumes), or ``None``."""
+        return self.game(None)
+
+    def game(self, game_id: int | None) -> GameRecord | None:
+        """The game ``game_id`` (the newest when ``None``), or ``None`` when the store has no such game."""
         with self._lock:
+            where, args = ("WHERE id = ?", (game_id,)) if game_id is not None else ("ORDER BY id DESC LIMIT 1", ())
             row = self._db.execute("SELECT id, board, seed, join_code, teacher_secret, lang, phase, state, changes "
-                                   "FROM games ORDER BY id DESC LIMIT 1").fetchone()
+                                   f"FROM games {where}", args).fetchone()
             if row is None:
                 return None
             seats = [Seat(number, kind, team, secret, strategy) for number, kind, team, secret, strategy in
@@ -209,7 +253,42 @@ class ClassroomStore:
                                       (row[0],))]
             events = self._db.execute("SELECT kind, player, cell, amount, other, detail FROM events WHERE game = ? "
                                       "ORDER BY number", (row[0],)).fetchall()
-        return GameRecord(*row, seats=seats, events=[tuple(e) for e in events])
+            worths = {number: json.loads(text) for number, text in
+                      self._db.execute("SELECT round, worths FROM worths WHERE game = ? ORDER BY round", (row[0],))}
+        return GameRecord(*row, seats=seats, events=[tuple(e) for e in events], worths=worths)
+
+    def create_lesson(self, join_code: str, teacher_secret: str, lang: str, games: Sequence[tuple[int, str]]) -> int:
+        """Store a lesson of the tables ``games`` (each a game's id and its treatment); return its id."""
+        with self._lock, self._transaction() as db:
+            cursor = db.execute("INSERT INTO lessons (join_code, teacher_secret, lang) VALUES (?, ?, ?)",
+                                (join_code, teacher_secret, lang))
+            lesson_id = int(cursor.lastrowid or 0)
+            db.executemany("INSERT INTO lesson_tables VALUES (?, ?, ?, ?)",
+                           [(lesson_id, number, game, treatment) for number, (game, treatment) in enumerate(games)])
+        return lesson_id
+
+    def latest_lesson(self) -> LessonRecord | None:
+        """The newest lesson (its id, code, teacher's secret, language, and each table's game and
+        treatment), or ``None`` when the store holds none."""
+        with self._lock:
+            row = self._db.execute("SELECT id, join_code, teacher_secret, lang FROM lessons ORDER BY id DESC LIMIT 1").fetchone()
+            if row is None:
+                return None
+            tables = self._db.execute("SELECT game, treatment FROM lesson_tables WHERE lesson = ? ORDER BY number",
+                                      (row[0],)).fetchall()
+        return LessonRecord(*row, tables=[(int(game), str(treatment)) for game, treatment in tables])
+
+    def set_treatment(self, lesson_id: int, number: int, treatment: str) -> None:
+        """Note the treatment a table now plays (the game's own save holds its rules)."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE lesson_tables SET treatment = ? WHERE lesson = ? AND number = ?", (treatment, lesson_id, number))
+
+    def set_lesson_code(self, lesson_id: int, code: str) -> None:
+        """Give the lesson and each of its tables a new join code."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE lessons SET join_code = ? WHERE id = ?", (code, lesson_id))
+            db.execute("UPDATE games SET join_code = ? WHERE id IN (SELECT game FROM lesson_tables WHERE lesson = ?)",
+                       (code, lesson_id))
 
     def set_join_code(self, game_id: int, code: str) -> None:
         """Give the game a new join code (the teacher changed it)."""
@@ -229,16 +308,17 @@ class ClassroomStore:
             return cursor.rowcount == 1
 
     # ------------------------------------------------------------------ predictions (questions.py)
-    def save_prediction(self, game_id: int, number: int, text: str) -> None:
-        """Write one round of predict-then-reveal as it is now (its question, phase and answers as JSON)."""
+    def save_prediction(self, lesson_id: int, number: int, text: str) -> None:
+        """Write one round of the lesson's predict-then-reveal as it is now (its question, phase and
+        answers as JSON)."""
         with self._lock, self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?)", (game_id, number, text))
+            db.execute("INSERT OR REPLACE INTO predictions VALUES (?, ?, ?)", (lesson_id, number, text))
 
-    def predictions(self, game_id: int) -> list[str]:
-        """The game's rounds of predict-then-reveal as saved, in order."""
+    def predictions(self, lesson_id: int) -> list[str]:
+        """The lesson's rounds of predict-then-reveal as saved, in order."""
         with self._lock:
-            return [row[0] for row in self._db.execute("SELECT round FROM predictions WHERE game = ? ORDER BY number",
-                                                       (game_id,))]
+            return [row[0] for row in self._db.execute("SELECT round FROM predictions WHERE lesson = ? ORDER BY number",
+                                                       (lesson_id,))]
 
     # ------------------------------------------------------------------ helpers
     def _transaction(self) -> _Transaction:

@@ -21,7 +21,7 @@ from browser.test_classroom_class import start, stop, wait_ready
 
 pytest.importorskip("solara", reason="the classroom group is not installed: pip install -e '.[classroom]'")
 
-from millionaire.classroom import ClassroomGame  # noqa: E402
+from millionaire.classroom.tables import ClassLesson  # noqa: E402
 from millionaire.classroom.questions import bank  # noqa: E402
 from millionaire.words import word  # noqa: E402
 
@@ -62,10 +62,10 @@ def readable(page, selector: str, lang: str, smallest: float) -> None:
 
 def test_the_teacher_asks_two_teams_answer_the_projector_shows_then_reveals(tmp_path, chromium):
     store, port, log = tmp_path / "games", free_port(), tmp_path / "server.txt"
-    lesson = ClassroomGame.open(store, seats=3, seed=4)
-    secrets = [lesson.join(lesson.join_code, seat, name) for seat, name in enumerate(TEAMS)]
-    lesson.start()
-    lesson.pause()  # the class answers with the game paused
+    lesson = ClassLesson.open(store, seats=3, seed=4)
+    secrets = [lesson.join(lesson.join_code, 0, seat, name)[1] for seat, name in enumerate(TEAMS)]
+    lesson.everywhere("start")
+    lesson.everywhere("pause")  # the class answers with the game paused
     menu_questions = bank(lesson.facts())
     question = next(q for q in menu_questions if q.key == "most_landed")
     lesson.close()
@@ -181,7 +181,7 @@ def test_the_teacher_asks_two_teams_answer_the_projector_shows_then_reveals(tmp_
         readable(projector, ".mln-stage", "ru", 24)
     finally:
         stop(server)
-    after = ClassroomGame.open(store)
+    after = ClassLesson.open(store)
     try:
         first, second = after.predictions.rounds
         assert first.answers == {"Лисы": right, "Совы": wrong} and first.phase == "done"
