@@ -281,7 +281,7 @@ class ClassLesson:
         ``lesson.json``: each table's treatment, rules and net worths by round. Only when every table
         is over. The folder defaults to ``exports/lesson-N`` in the store's folder."""
         with self._lock:
-            if any(t.phase != "finished" for t in self.tables):
+            if not self.finished:
                 raise Refused("not_over")
             target = Path(folder) if folder is not None else self.store.folder / "exports" / f"lesson-{self.lesson_id}"
             written: list[Path] = []
