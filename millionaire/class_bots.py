@@ -47,7 +47,7 @@ from types import ModuleType
 from typing import Any
 
 from .agents import Agent
-from .confinement import confine
+from .confinement import BOT_MEMORY_MB, confine
 from .errors import MillionaireError
 from .plain_text import one_line
 from .words import check_lang, word
@@ -56,7 +56,7 @@ from .words import check_lang, word
 LOAD_SECONDS = 5.0
 
 #: Bytes a file may take beyond what the trial process holds when forked (as a league's bot may).
-LOAD_MEMORY = 1024 * 1024 * 1024
+LOAD_MEMORY = BOT_MEMORY_MB * 2**20
 
 #: The longest problem text shown for one file (the first line of the error is what a pupil needs).
 _PROBLEM_CHARS = 300

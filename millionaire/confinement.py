@@ -36,6 +36,10 @@ import struct
 # half of an argument comes first).
 _SECCOMP_DATA_NR, _SECCOMP_DATA_ARCH, _SECCOMP_DATA_ARGS = 0, 4, 16
 
+#: Megabytes (MiB) a student's bot process may take beyond what its parent held when it was forked:
+#: the league's default allowance, and the trial load of a class's bot files.
+BOT_MEMORY_MB = 1024
+
 _LOAD, _JUMP_EQUAL, _JUMP_AT_LEAST, _RETURN = 0x20, 0x15, 0x35, 0x06  # BPF_LD|W|ABS, BPF_JMP|JEQ|K, ...|JGE|K, BPF_RET|K
 _ALLOW, _REFUSE = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW; SECCOMP_RET_ERRNO with EPERM
 _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2

@@ -77,7 +77,7 @@ from typing import Any
 from .actions import DECISION_KINDS, Action, Decision
 from .agents import RandomAgent, ThresholdAgent, make_agent
 from .board import Board, load_board
-from .confinement import confine
+from .confinement import BOT_MEMORY_MB, confine
 from .engine import Game
 from .errors import IllegalActionError, MillionaireError
 from .plain_text import chart_text
@@ -684,7 +684,7 @@ def league(
     budget: float = 0.5,
     grace: float = 1.0,
     isolate: bool | None = None,
-    memory_mb: int | None = 1024,
+    memory_mb: int | None = BOT_MEMORY_MB,
 ) -> LeagueResult:
     """Play every entrant heads-up against every opponent, ``2 * games`` games per pairing.
 
@@ -794,7 +794,7 @@ class LeagueResult:
     """
 
     def __init__(self, records: list[LeagueGame], entrants: list[str], opponents: list[str], games: int,
-                 seed: int, budget: float, memory_mb: int | None = 1024) -> None:
+                 seed: int, budget: float, memory_mb: int | None = BOT_MEMORY_MB) -> None:
         self.games = records
         self.entrants = entrants
         self.opponents = opponents
