@@ -499,7 +499,7 @@ def measure(result: LearningResult, games: int = 20, seed: int = 1, opponents: S
     where = result.board if board is None else _board(board)
     if rules is None:
         rules = result.rules if board is None else RuleSet.for_board(where.key)
-    played = league({LEARNED: result.bot(), result.start: result.start_bot()}, opponents=list(opponent_list),
+    played = league({LEARNED: result.bot, result.start: result.start_bot}, opponents=list(opponent_list),
                     games=games, seed=seed, board=where, rules=rules, max_rounds=result.max_rounds, isolate=False)
     pair = played.compare(LEARNED, result.start)
     rows = tuple({"bot": row["bot"], **{k: row[k] for k in ("games", "wins", "rate", "low", "high")}}

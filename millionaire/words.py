@@ -1706,7 +1706,7 @@ WORDS: dict[str, dict[str, str]] = {
         "learning.plot_x": "поколение (0 — начало)",
         "learning.plot_y": "положение между границами",
         "learning.learned": "обученный",
-        "learning.measure_title": "На свежих зёрнах (зёрен: {seeds}, с двух мест, соперников: {opponents}): партий у каждого — {games}",
+        "learning.measure_title": "На свежих зёрнах: зёрен {seeds} × 2 места × соперников {opponents} = партий у каждого: {games}",
         "learning.measure_row": "  {bot:<{w}}  выиграл {wins} из {games} = {rate}, 95-процентный интервал Уилсона [{low}, {high}]",
         "learning.measure_pair": "  те же партии: только обученный выиграл {a_only}, только бот «{start}» — {b_only}; критерий знаков: {p}",
         "learning.measure_better": "На этих партиях обученный бот лучше бота «{start}».",
