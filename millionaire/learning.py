@@ -127,7 +127,7 @@ def elite_update(candidates: np.ndarray, scores: Sequence[float], elite: int,
     to the candidate drawn first). The spread is the elite's standard deviation, never below ``floor``.
 
     >>> mean, spread, best = elite_update(np.array([[0.1], [0.3], [0.2], [0.6]]), [2, 5, 1, 4], elite=2)
-    >>> best, [round(x, 3) for x in mean], [round(x, 3) for x in spread]
+    >>> best, [round(float(x), 3) for x in mean], [round(float(x), 3) for x in spread]
     ([1, 3], [0.45], [0.15])
     """
     values = np.asarray(candidates, dtype=float)
