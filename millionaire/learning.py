@@ -39,6 +39,7 @@ millionaire.learning.LearningError: settings: unknown setting 'reserv' (known: r
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -304,7 +305,7 @@ def learn(
     least = (high - low) * floor
     rng = np.random.default_rng(seed)
     history: list[Generation] = []
-    workers = jobs if jobs is not None else _cores()
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
     from tqdm.auto import tqdm
 
     for number in tqdm(range(1, generations + 1), disable=not progress, unit="generation", desc="generations",
@@ -323,12 +324,6 @@ def learn(
     return LearningResult(board, rules, start, first, space, history, opponent_list, max_rounds, seed)
 
 
-def _cores() -> int:
-    import os
-
-    return os.cpu_count() or 1
-
-
 def _named(names: list[str], values: np.ndarray) -> dict[str, float]:
     return {name: float(value) for name, value in zip(names, values)}
 
@@ -343,6 +338,8 @@ class LearningResult:
     space : the settings searched with their bounds.
     history : one :class:`Generation` per generation.
     learned : the last mean (setting -> value); ``settings`` every setting of the learned bot.
+    names : the settings searched, in the order of a candidate's columns.
+    opponents, max_rounds, seed : the search's opponents, round limit and seed.
     """
 
     def __init__(self, board: Board, rules: RuleSet, start: str, start_values: dict[str, Any],
