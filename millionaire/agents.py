@@ -167,7 +167,7 @@ class ThresholdAgent(Agent):
     re-checking them; the property tests check every answer through ``Game.apply``).
 
     ``reserve`` is the share of the start cash kept in hand, ``bid_factor`` the most it bids as a
-    share of the price, ``jackpot_share`` the share of spare cash it bets (0: never), ``pay_fine``
+    share of the price (for a building in a shortage auction, at least its price), ``jackpot_share`` the share of spare cash it bets (0: never), ``pay_fine``
     whether it pays to leave detention, ``trades`` whether it offers trades (cash or a swap for the
     plots that complete an industry; counter-offers), ``fairness`` the share of the partner's gain a
     trade must bring it too (it always answers offers).
@@ -581,9 +581,12 @@ class ThresholdAgent(Agent):
         low = max(data["high"] + 1, game.rules.min_bid)
         if spare < low:
             return _PASS
-        cell = data["cell"]
-        worth = game.build_price(cell) if "building" in data else game.board.cells[cell].price  # a building or a plot
-        limit = min(int(worth * self.bid_factor), spare)
+        cell, building = data["cell"], "building" in data
+        worth = game.build_price(cell) if building else game.board.cells[cell].price  # a building or a plot
+        # A building is worth its price to a bot that builds: bidding less, the bot that ordered it
+        # would see it unsold and order it again, for ever.
+        factor = max(self.bid_factor, 1.0) if building else self.bid_factor
+        limit = min(int(worth * factor), spare)
         return Action.bid(limit) if limit >= low else _PASS
 
     def _jackpot(self, game: Game, data: dict[str, Any]) -> Action:

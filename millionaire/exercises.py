@@ -414,6 +414,58 @@ def _gini(draw: Draw) -> Variant:
     ), share=True)
 
 
+def _cem(draw: Draw) -> Variant:
+    """Lesson 15: one step of the cross-entropy method, by hand: the mean reserve of the best half of
+    six candidates (:func:`~millionaire.learning.elite_update`)."""
+    import numpy as np
+
+    from .learning import elite_update
+
+    values = [draw.integer(0, 12) * 0.05 for _ in range(6)]
+    scores = [draw.integer(0, 12) for _ in range(6)]
+    while len(set(scores)) < 6:
+        scores = [draw.integer(0, 12) for _ in range(6)]
+    mean, _, best = elite_update(np.array([[v] for v in values]), scores, elite=3)
+    worst = [i for i in range(6) if i not in best]
+    listed = {lang: sep.join(format_number(v, 2, lang) for v in values) for lang, sep in (("en", ", "), ("ru", "; "))}
+    return Variant("exercise.q_cem", {"values": listed, "scores": {"en": ", ".join(map(str, scores)),
+                                                                   "ru": "; ".join(map(str, scores))}},
+                   float(mean[0]), 0.0006, 3, mistakes=(
+        (sum(values) / 6, "exercise.hint_cem_all"), (sum(values[i] for i in worst) / 3, "exercise.hint_cem_worst"),
+        (values[best[0]], "exercise.hint_cem_best"),
+    ), share=True)
+
+
+def _transfer(draw: Draw) -> Variant:
+    """Lesson 15: the most a learned bot bids for a plot on another board, asked of the bot itself: its
+    reserve is a share of that board's start cash, its limit a share of the plot's price."""
+    from .agents import STRATEGIES, ThresholdAgent
+    from .board import load_board
+    from .engine import Game
+
+    board = load_board(draw.choice(("monopoly-us", "millionaire-classic", "millionaire-elite")))
+    reserve, factor = draw.integer(1, 8) * 0.05, draw.integer(6, 16) / 10
+    bot = ThresholdAgent(name="learned", **{**STRATEGIES["monopolist"], "reserve": reserve, "bid_factor": factor})
+    game = Game(board, agents=[bot, "cautious"], seed=0, record_events=False)
+    start_cash = game.rules.start_cash
+    names = {"board": {lang: board.name(lang) for lang in ("en", "ru")}, "cash": start_cash, "reserve": f"{100 * reserve:.0f}%",
+             "factor": {lang: format_number(factor, 1, lang) for lang in ("en", "ru")}}
+    while True:  # a plot and cash it bids for, the bid not to be read in the question's numbers
+        cell = board.cells[draw.choice(board.plots)]
+        limit = int(cell.price * factor)  # the cash in hand: the reserve and about the limit either side
+        have = int(start_cash * reserve) + 10 * draw.integer(1, math.ceil(1.5 * limit / 10))
+        game.state.players[0].cash = have
+        action = bot.answer(game, {"kind": "bid", "player": 0, "cell": cell.index, "high": 0})
+        variant = Variant("exercise.q_transfer", {
+            **names, "have": have, "plot": {lang: cell.name(lang) for lang in ("en", "ru")}, "price": cell.price,
+        }, float(action.amount), 0.5, 0, mistakes=(
+            (float(limit), "exercise.hint_transfer_price"), (float(min(limit, have)), "exercise.hint_transfer_reserve"),
+            (float(have - int(start_cash * reserve)), "exercise.hint_transfer_spare"),
+        ))
+        if action.kind == "bid" and all(str(action.amount) not in variant.text(lang) for lang in ("en", "ru")):
+            return variant
+
+
 #: The exercises, by key.
 EXERCISES: dict[str, Exercise] = {each.key: each for each in (
     Exercise("02.dice", "exercise.t_dice", _dice),
@@ -421,6 +473,8 @@ EXERCISES: dict[str, Exercise] = {each.key: each for each in (
     Exercise("07.jackpot", "exercise.t_jackpot", _jackpot),
     Exercise("08.wilson", "exercise.t_wilson", _wilson),
     Exercise("09.gini", "exercise.t_gini", _gini),
+    Exercise("15.cem", "exercise.t_cem", _cem),
+    Exercise("15.transfer", "exercise.t_transfer", _transfer),
 )}
 
 

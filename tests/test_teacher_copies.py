@@ -39,7 +39,7 @@ def built(tmp_path_factory) -> Path:
 
 
 def test_every_lesson_in_both_languages_has_solutions():
-    assert len(LESSONS) == 30
+    assert len(LESSONS) == 32
     missing = [str(lesson) for lesson in LESSONS if not (teacher.SOLUTIONS / lesson).exists()]
     assert not missing, f"lessons without solutions in lessons/solutions/: {missing}"
 
