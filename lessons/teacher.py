@@ -126,7 +126,7 @@ def tidy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def lessons() -> list[Path]:
-    """The lesson notebooks, relative to ``notebooks/``: ``00_start_here.ipynb``, ..., ``ru/14_junior_park.ipynb``."""
+    """The lesson notebooks, relative to ``notebooks/``: ``00_start_here.ipynb``, ..., ``ru/15_a_bot_that_learns.ipynb``."""
     return sorted(path.relative_to(NOTEBOOKS) for folder in (NOTEBOOKS, NOTEBOOKS / "ru")
                   for path in folder.glob("[0-9][0-9]_*.ipynb"))
 

@@ -468,7 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_argument("--lang", choices=("en", "ru"), default=None, help="default: the system's language")
     engine.set_defaults(handler=_engine)
     worksheet = commands.add_parser("worksheet", help="a lesson's worksheet to print (the steps by hand) and its answer key, as PDFs")
-    worksheet.add_argument("--lesson", required=True, help="the lesson's number, 00 to 14, or all")
+    worksheet.add_argument("--lesson", required=True, help="the lesson's number, 00 to 15, or all")
     worksheet.add_argument("--lang", choices=("en", "ru"), default="en")
     worksheet.add_argument("--folder", default=".", help="where to write worksheet_NN_LANG.pdf and worksheet_NN_LANG_key.pdf (default: here)")
     worksheet.set_defaults(handler=_worksheet)

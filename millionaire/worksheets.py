@@ -73,7 +73,7 @@ class Sheet:
 
 def load_sheets(lang: str, path: str | Path | None = None) -> dict[str, Sheet]:
     """Every lesson's sheet in ``lang``, from ``path`` (default: the kit's ``sheets/LANG.toml``),
-    by lesson number (``"00"`` ... ``"14"``); a file that is not as documented is refused, naming
+    by lesson number (``"00"`` ... ``"15"``); a file that is not as documented is refused, naming
     the file, the lesson and the field.
 
     >>> sorted(load_sheets("ru"))[:3]
@@ -137,10 +137,10 @@ def sheet(lesson: str, lang: str) -> Sheet:
 
     >>> sheet("7", "en").lesson
     '07'
-    >>> sheet("15", "en")
+    >>> sheet("16", "en")
     Traceback (most recent call last):
     ...
-    millionaire.worksheets.WorksheetError: no worksheet for lesson '15': the lessons are 00 to 14
+    millionaire.worksheets.WorksheetError: no worksheet for lesson '16': the lessons are 00 to 15
     """
     sheets = load_sheets(lang)
     number = lesson.zfill(2) if lesson.isdigit() else lesson

@@ -12,7 +12,7 @@ import pytest
 from millionaire.cli import main
 from millionaire.worksheets import WorksheetError, load_sheets, sheet, write_lesson, write_sheet
 
-LESSONS = [f"{n:02d}" for n in range(15)]
+LESSONS = [f"{n:02d}" for n in range(16)]
 
 
 def pdf_text(data: bytes) -> str:
@@ -61,12 +61,12 @@ def test_the_command_writes_the_sheet_and_the_key(tmp_path, capsys):
 
 def test_all_lessons_at_once(tmp_path):
     written = write_lesson("all", "en", tmp_path)
-    assert len(written) == 30 and all(path.stat().st_size > 1000 for path in written)
+    assert len(written) == 32 and all(path.stat().st_size > 1000 for path in written)
 
 
 def test_an_unknown_lesson_or_a_missing_folder_writes_nothing(tmp_path, capsys):
-    assert main(["worksheet", "--lesson", "15", "--folder", str(tmp_path)]) == 2
-    assert "no worksheet for lesson '15': the lessons are 00 to 14" in capsys.readouterr().err
+    assert main(["worksheet", "--lesson", "16", "--folder", str(tmp_path)]) == 2
+    assert "no worksheet for lesson '16': the lessons are 00 to 15" in capsys.readouterr().err
     assert main(["worksheet", "--lesson", "03", "--folder", str(tmp_path / "missing")]) == 2
     assert "does not exist" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
