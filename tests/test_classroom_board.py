@@ -35,7 +35,7 @@ def parts(svg: str, name: str) -> list[ElementTree.Element]:
 
 
 def texts(svg: str) -> list[str]:
-    return ["\n".join(span.text or "" for span in element) for element in ElementTree.fromstring(svg).iter(f"{SVG}text")]
+    return ["\n".join(span.text or "" for span in element) or element.text or "" for element in ElementTree.fromstring(svg).iter(f"{SVG}text")]
 
 
 @pytest.mark.parametrize("board", keys("classroom"))
@@ -60,7 +60,7 @@ def test_the_overlay_shows_everything_a_move_changes(board, lang):
     for cell in owned:  # the owner's initial beside the colour: told apart without colour
         assert _initial(names[state.owner[cell]]) in shown
     money = game.board.currency(lang)
-    for seat, player in enumerate(state.players):
+    for player in state.players:
         assert (word(lang, "board.bankrupt") if player.bankrupt else f"{player.cash} {money}") in shown
     drawn = [one_line(name, most=NAME_MOST) for name in names]  # as the picture writes a name: 40 characters at most
     headline = (word(lang, "board.over", winner=drawn[state.winner]) if state.finished

@@ -55,13 +55,15 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 .mln-team .mln-board-box { width: min(56vw, calc(100vh - 16px)); }
 .mln-board-box img, .mln-board-box .widget-image { width: 100%; height: auto; display: block; }
 .mln-board-box { position: relative; }
+.mln-board-box img, .mln-board-box .widget-image { margin: 0; }
+.mln-board-box .mln-zoom { display: none; }  /* only its style sheet: the picture keeps the box's width */
 /* what a move changes, laid exactly over the square picture (LiveBoard) */
 .mln-board-box .mln-board-overlay { position: absolute; top: 0; left: 0; width: 100%; height: auto; aspect-ratio: 1;
   margin: 0; padding: 0; pointer-events: none; line-height: 0; }
 .mln-board-overlay .widget-html-content, .mln-board-overlay svg { display: block; width: 100%; height: 100%; }
 .mln-side { flex: 1 1 300px; min-width: 280px; display: flex; flex-direction: column; gap: 6px; }
 .mln-title { font-size: 20px; font-weight: bold; color: #24452a; line-height: 1.25; }
-.mln-join { font-size: 24px; font-weight: bold; line-height: 1.25; word-break: break-all; }
+.mln-join { font-size: 24px; font-weight: bold; line-height: 1.25; overflow-wrap: anywhere; }
 .mln-code { font-size: 40px; font-weight: bold; letter-spacing: 6px; color: #b3261e; }
 .mln-phase { font-size: 15px; color: #444; }
 .mln-message { color: #b00020; font-size: 16px; font-weight: bold; }
@@ -291,6 +293,20 @@ def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
     return widgets.VBox.element(children=parts)
 
 
+def address_markup(address: str) -> str:
+    """The join address escaped, with the places where a narrow column breaks it: after ``//`` and
+    before the port (never inside the host's number or the port).
+
+    >>> address_markup("http://192.168.1.20:8765/")
+    'http://<wbr>192.168.1.20<wbr>:8765/'
+    >>> address_markup("http://a<b>/")
+    'http://<wbr>a&lt;b&gt;/'
+    """
+    head, slashes, rest = html.escape(address).partition("://")
+    host, colon, port = rest.partition(":")
+    return f"{head}{slashes}<wbr>{host}" + (f"<wbr>:{port}" if colon else "")
+
+
 def Html(markup: str, classes: list[str]) -> Any:
     """A piece of HTML (always escaped by the caller) with CSS classes."""
     return solara.HTML(tag="div", unsafe_innerHTML=markup, classes=classes)
@@ -366,7 +382,7 @@ def TeacherScreen(controls: bool) -> None:
             Language(lang, set_lang)
             title = word(lang, "classroom.lesson_title", tables=len(lesson.tables)) if many else word(lang, "classroom.title")
             Html(html.escape(title), ["mln-title"])
-            Html(html.escape(word(lang, "classroom.join_at", address=address)), ["mln-join"])
+            Html(html.escape(word(lang, "classroom.join_at", address="\0")).replace("\0", address_markup(address)), ["mln-join"])
             Html(html.escape(word(lang, "classroom.code_is", code=code)), ["mln-code"])
             if controls and failures:
                 Html(html.escape(word(lang, "classroom.failed_joins", attempts=failures, devices=devices)), ["mln-attempts"])

@@ -121,13 +121,16 @@ class _Drawing:
              top: bool = False, spacing: float = 1.0) -> None:
         """``text`` at (x, y), ``size`` cell widths tall; centred on ``y``, or hanging from it (``top``)
         with its lines ``spacing`` apart."""
-        weight = ' font-weight="bold"' if bold else ""
-        base = "hanging" if top else "central"
+        style = (f' text-anchor="{anchor}"' if anchor != "middle" else "") + (' font-weight="bold"' if bold else "")
+        if top:
+            style += ' dominant-baseline="hanging"'
         lines = text.split("\n")
-        spans = "".join(f'<tspan x="{x:.2f}" dy="{0 if i == 0 else LINE_STEP * spacing:.2f}em">{html.escape(line)}</tspan>'
-                        for i, line in enumerate(lines))
-        self.parts.append(f'<text x="{x:.2f}" y="{self.y(y):.2f}" font-size="{size:.2f}" fill="{colour}" '
-                          f'text-anchor="{anchor}" dominant-baseline="{base}"{weight}>{spans}</text>')
+        if len(lines) == 1:
+            content = html.escape(text)
+        else:
+            content = "".join(f'<tspan x="{x:.2f}" dy="{0 if i == 0 else LINE_STEP * spacing:.2f}em">{html.escape(line)}</tspan>'
+                              for i, line in enumerate(lines))
+        self.parts.append(f'<text x="{x:.2f}" y="{self.y(y):.2f}" font-size="{size:.3f}" fill="{colour}"{style}>{content}</text>')
 
     def token(self, x: float, y: float, radius: float, seat: int, name: str, line: float, size: float, part: str = "") -> None:
         """A player's disc in the seat's colour with the player's initial (colour-blind safe: both)."""
@@ -155,7 +158,7 @@ def overlay_svg(layout: BoardLayout, state: GameState, names: Sequence[str], lan
     _tokens(drawing, layout, state, names)
     _centre(drawing, board, layout, state, names, lang, dice)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.extent} {layout.extent}" '
-            f'font-family="{FONT}" aria-hidden="true" focusable="false">{"".join(drawing.parts)}</svg>')
+            f'font-family="{FONT}" text-anchor="middle" dominant-baseline="central" aria-hidden="true" focusable="false">{"".join(drawing.parts)}</svg>')
 
 
 def _holdings(drawing: _Drawing, board: Board, layout: BoardLayout, state: GameState, names: list[str]) -> None:
