@@ -253,7 +253,15 @@ class TickText(ScalarFormatter):
 
 def results_figure(lesson: ClassLesson, lang: str) -> Figure:
     """The Gini of net worth by round at every table (solid), and in its simulated games (dashed); the
-    legend beside the plot, where eight tables' sixteen lines do not hide the lines."""
+    legend beside the plot, where eight tables' sixteen lines do not hide the lines.
+
+    >>> import tempfile
+    >>> lesson = ClassLesson.open(tempfile.mkdtemp(), tables=2, seats=2, seed=1, lang="en")
+    >>> figure = results_figure(lesson, "en")
+    >>> len(figure.legends), figure.axes[0].get_legend() is None
+    (1, True)
+    >>> lesson.close()
+    """
     figure = Figure(figsize=(10, 3.6), dpi=100, layout="constrained")
     axes = figure.subplots()
     colours = matplotlib.colormaps["tab10"]
