@@ -56,7 +56,8 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 .mln-board-box img, .mln-board-box .widget-image { width: 100%; height: auto; display: block; }
 .mln-board-box { position: relative; }
 .mln-board-box img, .mln-board-box .widget-image { margin: 0; }
-.mln-board-box .mln-zoom { display: none; }  /* only its style sheet: the picture keeps the box's width */
+/* only a style sheet: out of the way, so that the picture keeps the box's width */
+.mln-board-box .mln-zoom { position: absolute; width: 0; height: 0; margin: 0; overflow: hidden; }
 /* what a move changes, laid exactly over the square picture (LiveBoard) */
 .mln-board-box .mln-board-overlay { position: absolute; top: 0; left: 0; width: 100%; height: auto; aspect-ratio: 1;
   margin: 0; padding: 0; pointer-events: none; line-height: 0; }
