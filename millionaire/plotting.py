@@ -70,6 +70,10 @@ FIT_MARGIN = 0.94  # text measured for fitting is drawn a little wider at small 
 MOST_TEXT_SCALE = 1.6  # the largest text_scale a view takes (projector text)
 NAME_MOST = 40    # a player's name is drawn with at most this many characters (and cut to fit its place)
 
+#: Where a die's pips stand, by face: steps of 0.27 of the die's size from its middle (y up).
+DIE_PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)], 4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+            5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)], 6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
+
 _KIND_FACE = {
     CellKind.START: "#f6f1d5", CellKind.JAIL: "#f2d7a6", CellKind.GO_TO_JAIL: "#efb4a0",
     CellKind.JACKPOT: "#fbeaa0", CellKind.CARD: "#e6eef7", CellKind.FUND_COLLECT: "#dff0dc",
@@ -653,9 +657,7 @@ class BoardView:
     def _die(self, x: float, y: float, size: float, face: int) -> None:
         self._patch(FancyBboxPatch((x - size / 2, y - size / 2), size, size, boxstyle="round,pad=0,rounding_size=0.14",
                                    facecolor="white", edgecolor="#222222", lw=1.4, zorder=6))
-        pips = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)], 4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
-                5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)], 6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
-        for dx, dy in pips.get(face, []):
+        for dx, dy in DIE_PIPS.get(face, []):
             self._patch(Circle((x + dx * size * 0.27, y + dy * size * 0.27), size * 0.09, facecolor="#222222", zorder=7))
 
     # -------------------------------------------------------------- heat maps

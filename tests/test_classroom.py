@@ -330,7 +330,10 @@ def test_views_say_everything_in_both_languages(lesson):
     assert lesson.status("en", seat=0).startswith("Your decision: roll the dice")
     assert lesson.status("ru", seat=1).startswith("Ждём игрока Foxes")
     assert "команда" in lesson.players_html("ru") and "осторожный" in lesson.players_html("ru")
-    assert lesson.board_png("ru")[:4] == b"\x89PNG" and lesson.board_png("ru") is lesson.board_png("ru")
+    assert lesson.board_picture("ru")[:4] == b"\x89PNG" and lesson.board_picture("ru") is lesson.board_picture("ru")
+    assert lesson.board_picture("ru") != lesson.board_picture("en")  # the cells' names are in the picture
+    assert "Foxes" in lesson.board_overlay("ru") and "фантов" in lesson.board_overlay("ru")
+    assert "fants" in lesson.board_overlay("en") and lesson.board_overlay("en") is lesson.board_overlay("en")
     labels = [lesson.action_label(action, "ru") for action in lesson.legal_actions(foxes)]
     assert "Бросить кубики" in labels
 

@@ -216,7 +216,9 @@ def test_a_name_written_as_a_formula_is_shown_as_text(server):
     watcher.close()
     lesson = ClassroomGame.open(server.store)
     try:
-        assert lesson.board_png("ru").startswith(b"\x89PNG") and lesson.board_png("en").startswith(b"\x89PNG")
+        for lang in ("ru", "en"):
+            assert lesson.board_picture(lang).startswith(b"\x89PNG")
+            assert "$\\frac$&lt;b&gt;" in lesson.board_overlay(lang) and "<b>" not in lesson.board_overlay(lang)
     finally:
         lesson.close()
 

@@ -111,6 +111,8 @@ def test_the_most_unequal_treatment_is_answered_from_the_games():
               facts(treatment="tax", treatment_name=("Wealth tax", "Налог на богатство"), worths=equal)]
     question = next(q for q in bank(tables) if q.key == "most_unequal")
     assert [en for en, _ in question.choices] == ["the board's own rules", "Wealth tax"]
+    named = [facts(treatment="", treatment_name=("Standard rules", "Обычные правила"), worths=equal), *tables[1:]]
+    assert [en for en, _ in next(q for q in bank(named) if q.key == "most_unequal").choices] == ["Standard rules", "Wealth tax"]
     assert settle(question, tables).answer is None  # one table of the tax still plays
     tables[2] = facts(treatment="tax", treatment_name=("Wealth tax", "Налог на богатство"), winner=2, worths=equal)
     done = settle(question, tables)

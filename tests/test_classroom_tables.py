@@ -274,6 +274,21 @@ def test_the_simulated_expectation_is_read_at_the_round_the_table_reached(lesson
     assert later["gini"] > start["gini"] and 0 < later["half_over"] <= 40
 
 
+@pytest.mark.parametrize("lang, point, other", [("ru", ",", "."), ("en", ".", ",")])
+def test_the_results_plot_writes_its_ticks_as_the_language_writes_numbers(lesson, lang, point, other):
+    from millionaire.classroom.overview import results_figure
+
+    lesson.everywhere("start")
+    play(lesson, 40)
+    figure = results_figure(lesson, lang)
+    figure.canvas.draw()
+    axes = figure.axes[0]
+    gini = [label.get_text() for label in axes.get_yticklabels() if label.get_text()]
+    assert len(gini) >= 3 and all(point in text and other not in text for text in gini[1:]), gini  # 0,1 0,2 … (0 may be bare)
+    rounds = [label.get_text() for label in axes.get_xticklabels() if label.get_text()]
+    assert rounds and not [text for text in rounds if other in text], rounds
+
+
 # ---------------------------------------------------------------------- export and restart
 def test_the_lesson_exports_what_lessons_09_and_11_read(lesson, tmp_path):
     lesson.everywhere("start")

@@ -54,9 +54,17 @@ _CSS = CLASSROOM_CSS.replace("<style>", "").replace("</style>", "") + """
 .mln-board-box { flex: 0 0 auto; width: min(62vw, calc(100vh - 16px)); }
 .mln-team .mln-board-box { width: min(56vw, calc(100vh - 16px)); }
 .mln-board-box img, .mln-board-box .widget-image { width: 100%; height: auto; display: block; }
+.mln-board-box { position: relative; }
+.mln-board-box img, .mln-board-box .widget-image { margin: 0; }
+/* only a style sheet: out of the way, so that the picture keeps the box's width */
+.mln-board-box .mln-zoom { position: absolute; width: 0; height: 0; margin: 0; overflow: hidden; }
+/* what a move changes, laid exactly over the square picture (LiveBoard) */
+.mln-board-box .mln-board-overlay { position: absolute; top: 0; left: 0; width: 100%; height: auto; aspect-ratio: 1;
+  margin: 0; padding: 0; pointer-events: none; line-height: 0; }
+.mln-board-overlay .widget-html-content, .mln-board-overlay svg { display: block; width: 100%; height: 100%; }
 .mln-side { flex: 1 1 300px; min-width: 280px; display: flex; flex-direction: column; gap: 6px; }
 .mln-title { font-size: 20px; font-weight: bold; color: #24452a; line-height: 1.25; }
-.mln-join { font-size: 24px; font-weight: bold; line-height: 1.25; word-break: break-all; }
+.mln-join { font-size: 24px; font-weight: bold; line-height: 1.25; overflow-wrap: anywhere; }
 .mln-code { font-size: 40px; font-weight: bold; letter-spacing: 6px; color: #b3261e; }
 .mln-phase { font-size: 15px; color: #444; }
 .mln-message { color: #b00020; font-size: 16px; font-weight: bold; }
@@ -236,32 +244,37 @@ def follow(lesson: ClassroomGame, shower: Callable[[], Callable[[], None]], depe
 
 @solara.component
 def LiveBoard(lesson: ClassroomGame, lang: str, seat: int | None = None) -> Any:
-    """The board, redrawn after every move. On a team's page (``seat`` given) a phone shows it zoomed
-    in on the team's token, which the zoom follows from move to move."""
-    image = widgets.Image.element(format="png")
+    """The board: its picture, kept from move to move, and over it what each move changes (an SVG
+    set in place: a few KiB a move). On a team's page (``seat`` given) a phone shows it zoomed in on
+    the team's token, which the zoom follows from move to move."""
+    image = widgets.Image.element(format="png", _dom_classes=["mln-board"])
+    overlay = widgets.HTML.element(_dom_classes=["mln-board-overlay"])
     zoom = widgets.HTML.element(_dom_classes=["mln-zoom"])
 
     def shower() -> Callable[[], None]:
-        widget, focus = solara.get_widget(image), solara.get_widget(zoom)
+        widget, above, focus = solara.get_widget(image), solara.get_widget(overlay), solara.get_widget(zoom)
 
         def show() -> None:
             try:
-                version, picture = lesson.board_view(lang)
+                version, picture, drawing = lesson.board_view(lang)
             except Exception:  # a board that cannot be drawn must not take the page down: keep the last one
                 _log.exception("the board could not be drawn")
                 return
-            with widget.hold_sync():
+            if widget.value is not picture:  # once a page and language: the picture does not move
                 widget.value = picture
+            with above.hold_sync():
+                above.value = drawing
                 # says which move of which table it shows
-                widget._dom_classes = ("mln-board", f"mln-board-v{version}", f"mln-board-g{lesson.game_id}-v{version}")
+                above._dom_classes = ("mln-board-overlay", f"mln-board-v{version}", f"mln-board-g{lesson.game_id}-v{version}")
             if seat is not None:
                 across, down = lesson.token_spot(seat)
-                focus.value = (f"<style>@media (max-width: 700px) {{ .mln-team .mln-board-box img {{ "
+                focus.value = (f"<style>@media (max-width: 700px) {{ .mln-team .mln-board-box img, "
+                               f".mln-team .mln-board-box .mln-board-overlay {{ "
                                f"transform: scale({PHONE_ZOOM}); transform-origin: {across:.1f}% {down:.1f}%; }} }}</style>")
         return show
 
     follow(lesson, shower, [lesson, lang, seat])
-    return widgets.Box.element(children=[image, zoom], _dom_classes=["mln-board-box"])
+    return widgets.Box.element(children=[image, overlay, zoom], _dom_classes=["mln-board-box"])
 
 
 @solara.component
@@ -279,6 +292,20 @@ def LiveTable(lesson: ClassroomGame, lang: str, seat: int | None) -> Any:
 
     follow(lesson, shower, [lesson, lang, seat])
     return widgets.VBox.element(children=parts)
+
+
+def address_markup(address: str) -> str:
+    """The join address escaped, with the places where a narrow column breaks it: after ``//`` and
+    before the port (never inside the host's number or the port).
+
+    >>> address_markup("http://192.168.1.20:8765/")
+    'http://<wbr>192.168.1.20<wbr>:8765/'
+    >>> address_markup("http://a<b>/")
+    'http://<wbr>a&lt;b&gt;/'
+    """
+    head, slashes, rest = html.escape(address).partition("://")
+    host, colon, port = rest.partition(":")
+    return f"{head}{slashes}<wbr>{host}" + (f"<wbr>:{port}" if colon else "")
 
 
 def Html(markup: str, classes: list[str]) -> Any:
@@ -356,7 +383,7 @@ def TeacherScreen(controls: bool) -> None:
             Language(lang, set_lang)
             title = word(lang, "classroom.lesson_title", tables=len(lesson.tables)) if many else word(lang, "classroom.title")
             Html(html.escape(title), ["mln-title"])
-            Html(html.escape(word(lang, "classroom.join_at", address=address)), ["mln-join"])
+            Html(html.escape(word(lang, "classroom.join_at", address="\0")).replace("\0", address_markup(address)), ["mln-join"])
             Html(html.escape(word(lang, "classroom.code_is", code=code)), ["mln-code"])
             if controls and failures:
                 Html(html.escape(word(lang, "classroom.failed_joins", attempts=failures, devices=devices)), ["mln-attempts"])

@@ -61,11 +61,12 @@ from ..engine import Game
 from ..errors import IllegalActionError, MillionaireError
 from .. import presenter
 from ..events import Event, describe, reason_text
-from ..plotting import PLAYER_COLOURS, BoardLayout, BoardView
+from ..plotting import PLAYER_COLOURS, BoardLayout
 from ..rules import RuleSet
 from ..simulate.observe import rounds_played
 from ..state import GameState
 from ..words import check_lang, strategy_label, word
+from .board_overlay import overlay_svg, static_picture
 from .questions import TableFacts
 from .seats import (SEAT_KINDS, IllegalMove, JoinThrottle, Refused, Seat, clean_team_name, name_skeleton, new_join_code,
                     new_secret, same_secret)
@@ -105,8 +106,7 @@ class ClassroomGame:
         self._saved_events = len(game.events)
         self._lock = threading.RLock()
         self._agents: dict[tuple[int, str], Any] = {}
-        self._views: dict[str, BoardView] = {}
-        self._pictures: dict[str, tuple[int, bytes]] = {}
+        self._overlays: dict[str, tuple[int, str]] = {}
         self._subscribers: dict[int, Callable[[int], None]] = {}
         self._next_subscriber = 0
         self._queue: queue.Queue[int | None] = queue.Queue()
@@ -588,26 +588,28 @@ class ClassroomGame:
         if self._broadcaster is not None:
             self._queue.join()
 
-    def board_png(self, lang: str) -> bytes:
-        """The board as the class sees it now, in ``lang`` (drawn once per change and language)."""
+    def board_picture(self, lang: str) -> bytes:
+        """The board's picture in ``lang`` without what moves (PNG): the same for every move, drawn
+        once per board and language (:func:`~.board_overlay.static_picture`)."""
+        check_lang(lang)
+        return static_picture(self.board, lang)
+
+    def board_overlay(self, lang: str) -> str:
+        """What the board shows now in ``lang`` over :meth:`board_picture`: owners, buildings,
+        mortgages, tokens and the centre panel as SVG (made once per change and language)."""
         check_lang(lang)
         with self._lock:
-            cached = self._pictures.get(lang)
-            if cached is not None and cached[0] == self.version:
-                return cached[1]
-            if lang not in self._views:
-                self._views[lang] = BoardView(self.board, lang=lang, fast=True, size_px=780)
-            view = self._views[lang]
-            view.names = self.display_names(lang)
-            view.update(self.game.state, dice=self.last_dice())
-            picture = view.render_png()
-            self._pictures[lang] = (self.version, picture)
-            return picture
+            cached = self._overlays.get(lang)
+            if cached is None or cached[0] != self.version:
+                cached = self.version, overlay_svg(self.layout, self.game.state, self.display_names(lang), lang,
+                                                   dice=self.last_dice())
+                self._overlays[lang] = cached
+            return cached[1]
 
-    def board_view(self, lang: str) -> tuple[int, bytes]:
-        """The version and the board picture in ``lang``, read together."""
+    def board_view(self, lang: str) -> tuple[int, bytes, str]:
+        """The version, the board's picture and what lies over it in ``lang``, read together."""
         with self._lock:
-            return self.version, self.board_png(lang)
+            return self.version, self.board_picture(lang), self.board_overlay(lang)
 
     def table_view(self, lang: str, seat: int | None = None) -> tuple[str, str, str]:
         """What a page shows beside the board, read at one moment: the status line (for the viewer's

@@ -327,7 +327,8 @@ def _most_unequal(tables: Sequence[TableFacts], table: int) -> Question | None:
     games, when every table has ended: the mean Gini of net worth at each treatment's tables)."""
     names: dict[str, tuple[str, str]] = {}
     for facts in tables:
-        names.setdefault(facts.treatment, facts.treatment_name if facts.treatment else _words("predict.own_rules"))
+        # a table's rules by the name its teams read beside it ("Standard rules"); the board's own rules when unnamed
+        names.setdefault(facts.treatment, facts.treatment_name if facts.treatment_name[0] else _words("predict.own_rules"))
     if len(names) < 2 or len(names) > MOST_CHOICES:
         return None
     return Question("most_unequal", _words("predict.q_most_unequal"), "choice", choices=tuple(names.values()),
