@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import card_play, junior
+from . import auctions, card_play, credit, junior, turn
 from .actions import Action, Trade
 from .errors import Refusal
 from .events import BANK
@@ -94,12 +94,12 @@ class Roll(DecisionHandler):
             tasks.append(["release", seat, "paid the fine"])
             tasks.append(insured_step(seat, "tax", game.rules.jail_fine, BANK, "jail"))
         elif what == "pay_fine":
-            game._transfer(seat, BANK, game._fine(seat), "jail")
-            game._release(seat, "paid the fine")
+            game._transfer(seat, BANK, turn.fine(game, seat), "jail")
+            turn.release(game, seat, "paid the fine")
             tasks.append(["roll"])
         elif what == "use_card":
             game._return_card(seat, list(action.card))  # type: ignore[arg-type]
-            game._release(seat, "release card")
+            turn.release(game, seat, "release card")
             tasks.append(["roll"])
         else:
             tasks.append(["jailroll"] if state.players[seat].detained else ["roll"])
@@ -172,7 +172,7 @@ class Bid(DecisionHandler):
         return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
 
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
-        game._bid(data, action)
+        auctions.bid(game, data, action)
 
 
 class Jackpot(DecisionHandler):
@@ -252,7 +252,7 @@ class TradeReply(DecisionHandler):
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         state = game.state
         if what == "accept":
-            game._trade(data["from"], Trade.from_list(data["trade"]))
+            credit.trade(game, data["from"], Trade.from_list(data["trade"]))
         resume = data["resume"]
         if resume["kind"] == "raise":
             debtor, amount = resume["player"], resume["amount"]

@@ -10,6 +10,7 @@ from millionaire.actions import DECISION_KINDS
 from millionaire.decisions import HANDLERS
 from millionaire.editions import EDITIONS
 from millionaire.elite import Elite
+from millionaire.junior import Junior
 from millionaire.kinds import DECISIONS, TASKS, WINDOW_ANSWERS, ActionKind, DecisionKind, TaskKind
 from millionaire.mechanics import Mechanics
 from millionaire.state import _DECISIONS, _TASKS
@@ -57,6 +58,6 @@ def test_every_legal_action_is_an_answer_the_registry_names(edition):
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.key)
 def test_each_edition_plays_with_its_mechanics(edition):
     game = Game(load_board(edition.key), agents=["cautious"] * 2, seed=1)
-    expected = Elite if edition.key == "millionaire-elite" else Mechanics
+    expected = {"millionaire-elite": Elite, "millionaire-junior": Junior}.get(edition.key, Mechanics)
     assert type(game.mechanics) is expected
     assert game.mechanics.claim(game, 0, "rent", 50, 1) == 50  # nobody holds a policy yet
