@@ -13,7 +13,7 @@ from millionaire.elite import Elite
 from millionaire.junior import Junior
 from millionaire.kinds import DECISIONS, TASKS, WINDOW_ANSWERS, ActionKind, DecisionKind, TaskKind
 from millionaire.mechanics import Mechanics
-from millionaire.state import _DECISIONS, _TASKS
+from millionaire.state import _DECISIONS, _TASKS, _StateLoader
 
 SAVED_DECISIONS = ["roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "trade_reply", "exchange",
                    "insurance", "lot", "present", "claim"]
@@ -33,6 +33,10 @@ def test_the_save_schema_and_the_handlers_are_the_registry():
     assert set(HANDLERS) == set(DECISIONS)
     assert all(HANDLERS[kind].answers == {str(a) for a in spec.answers} for kind, spec in DECISIONS.items())
     assert [kind for kind, spec in DECISIONS.items() if spec.window] == ["roll", "manage", "raise"]
+    # each kind's check against the position, named in the registry, is the save loader's
+    assert all(callable(getattr(_StateLoader, spec.fits, None)) for spec in DECISIONS.values())
+    assert {kind: list(spec.optional) for kind, spec in DECISIONS.items() if spec.optional} == {
+        "manage": ["between"], "bid": ["building", "resume"]}
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.key)
