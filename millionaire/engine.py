@@ -23,17 +23,16 @@ from typing import Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from . import auctions, card_play, credit, junior, movement, queries, steps, turn
+from . import decisions, junior, movement, queries, steps, turn
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
-from .card_play import OWED_EFFECTS
+from .card_play import OWED_EFFECTS as OWED_EFFECTS  # a name of this module before the cards in play had theirs
 from .compiled import IN_USE, check_sealed, seal
 from .decisions import HANDLERS, DecisionHandler
 from .elite import Elite
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
-from .events import BANK, BOX, FUND, Event, describe
-from .jackpot import payout
+from .events import BANK, FUND, Event, describe
 from .mechanics import Mechanics
 from .notation import to_notation
 from .rules import RuleSet
@@ -565,103 +564,14 @@ class Game:
             return []
         return self._handlers[data["kind"]].legal(self, data["player"], data)
 
-    def _raising_actions(self, seat: int) -> list[Action]:
-        """The ways to raise cash now: sell a building, mortgage a property."""
-        actions = [Action.sell(c) for c in self.board.plots if not self.sell_problem(seat, c)]
-        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.mortgage_problem(seat, c)]
-
-    def _window_actions(self, seat: int, redeem: bool) -> list[Action]:
-        board = self.board
-        actions = [Action.build(c) for c in board.plots if not self.build_problem(seat, c)]
-        actions += self._raising_actions(seat)
-        if redeem:
-            actions += [Action.redeem(c) for c in board.ownable if not self.redeem_problem(seat, c)]
-        for card in self.state.players[seat].cards:
-            effect = board.decks[card[0]].cards[card[1]].effect
-            if effect not in OWED_EFFECTS:  # those are carried out at the start of a turn, unasked
-                actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
-        return actions
-
-    def _debt_offer(self, data: dict[str, Any], action: Action) -> bool:
-        """A trade offered to the creditor while raising money for him (``RuleSet.debt_in_property``)."""
-        return (action.kind == "offer" and self.rules.debt_in_property and data["payee"] >= 0
-                and action.trade is not None and action.trade.partner == data["payee"])
-
     def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
-        """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
-        if data is None:
-            return Refusal("no_decision")
-        malformed = action.malformed()  # first: the fields below are read as the numbers they must be
-        if malformed:
-            return malformed
-        state, rules = self.state, self.rules
-        seat, kind, what = data["player"], data["kind"], action.kind
-        player = state.players[seat]
-        window = kind in ("roll", "manage")
-        if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
-            if not (window or (kind == "raise" and (what in ("sell", "mortgage") or self._debt_offer(data, action)))):
-                return Refusal("not_allowed", what=what, kind=kind)
-            cell = action.cell
-            if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
-                return Refusal("off_board", cell=cell)
-            if what == "build":
-                return self.build_problem(seat, cell)
-            if what == "sell":
-                return self.sell_problem(seat, cell)
-            if what == "mortgage":
-                return self.mortgage_problem(seat, cell)
-            if what == "redeem":
-                if kind != "roll" and not rules.redeem_any_time:
-                    return Refusal("redeem_before_roll")
-                return self.redeem_problem(seat, cell)
-            if what == "offer":
-                if data.get("offers", 0) >= rules.trade_offers_per_turn:
-                    return Refusal("offers_per_turn", most=rules.trade_offers_per_turn)
-                return self.trade_problem(seat, action.trade)  # type: ignore[arg-type]
-            card: list[Any] = list(action.card or ())
-            if card not in player.cards:
-                return Refusal("card_not_held", card=action.card)
-            effect = self.board.decks[card[0]].cards[card[1]].effect
-            if effect in OWED_EFFECTS:
-                return Refusal("card_kept_for_later", card=action.card)
-            if cell not in self.card_options(seat, effect):
-                return Refusal("card_not_here", card=action.card, cell=cell)
-            return ""
-        handler = self._handlers[kind]
-        if what not in handler.answers:
-            return Refusal("not_an_answer", what=what, kind=kind)
-        return handler.answer_problem(self, seat, player, what, data, action)
+        """Why ``action`` is not legal for the decision ``data`` ("" when it is): :func:`millionaire.decisions.action_problem`."""
+        return decisions.action_problem(self, data, action)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
-        state = self.state
-        seat: int = data["player"]
-        kind: str = data["kind"]
-        what = action.kind
-        if what in ("build", "sell", "mortgage", "redeem"):
-            if what == "build":
-                if self._building_auctions and auctions.building_auction(self, seat, action.cell, data):
-                    return
-                credit.build(self, seat, action.cell)
-            elif what == "sell":
-                credit.sell(self, seat, action.cell)
-            elif what == "mortgage":
-                credit.mortgage(self, seat, action.cell)
-            else:
-                credit.redeem(self, seat, action.cell)
-            if kind == "raise" and state.players[seat].cash >= data["amount"]:
-                state.pending = None  # the debt can be paid: the pay step is retried
-            return
-        if what == "use_card" and action.cell >= 0:
-            card_play.use_kept_card(self, seat, list(action.card), action.cell)  # type: ignore[arg-type]
-            return
-        if what == "offer":
-            data["offers"] = data.get("offers", 0) + 1
-            trade = action.trade
-            state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
-                             "from": seat, "resume": data}
-            return
-        self._handlers[kind].answer(self, seat, what, data, action)
+        """Carry out ``action``, legal for the decision ``data``: :func:`millionaire.decisions.execute`."""
+        decisions.execute(self, data, action)
 
     # ------------------------------------------------------------------ money
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:
@@ -753,23 +663,6 @@ class Game:
                 if level[lowest] < top and not self.build_problem(seat, lowest):
                     could[seat] = True
         return could
-
-    # ------------------------------------------------------------------ the jackpot
-    def _play_jackpot(self, seat: int, bet: int) -> None:
-        state = self.state
-        self._transfer(seat, BOX, bet, "bet")
-        machine = self.board.slot_machine
-        assert machine is not None  # a board with a jackpot cell has one (the loader checks)
-        faces = (self._die(), self._die(), self._die())
-        result = machine.spin(*faces)
-        from_box, from_bank = payout(result, bet, state.jackpot_box)
-        self._transfer(BOX, seat, from_box, "jackpot")
-        self._transfer(BANK, seat, from_bank, "jackpot")
-        label = {"three": "three of a kind", "pair": "a pair", "jackpot": "two sevens: the whole box",
-                 "lose": "no win"}[result.outcome]
-        if result.outcome == "three" and result.symbol == "seven":
-            label = "three sevens"
-        self._event("jackpot", seat, -1, bet, -1, f"{'-'.join(map(str, faces))} → {label}")
 
     # ------------------------------------------------------------------ cards
     def _return_card(self, seat: int, card: list[Any]) -> None:
