@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import movement
+from . import credit, movement, turn
 from .events import BANK, FUND
 
 if TYPE_CHECKING:  # the engine runs these steps: no import at run time
@@ -90,7 +90,7 @@ def card_move(game: Game, seat: int, card: Any) -> None:
     positions: list[int | None] = [None if p.bankrupt or p.detained else p.position for p in state.players]
     move = movement.card_move(game.board, card, player.position, seat, state.owner, positions)
     if move.detain:
-        game._detain(seat)
+        turn.detain(game, seat)
         return
     if move.choices:
         state.tasks.append(["choose", "move", None, list(move.choices)])
@@ -159,7 +159,7 @@ def apply_kept_effect(game: Game, seat: int, effect: str, cell: int) -> None:
         state.owner[cell] = seat
         game._event("take_plot", seat, cell, 0, previous)
     else:
-        game._build(seat, cell, free=True)
+        credit.build(game, seat, cell, free=True)
 
 
 def use_kept_card(game: Game, seat: int, card: list[Any], cell: int) -> None:

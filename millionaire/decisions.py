@@ -2,7 +2,8 @@
 what its answers do, registered by kind (:data:`HANDLERS`, the kinds of :data:`millionaire.kinds.DECISIONS`).
 
 The management answers every window shares (build, sell, mortgage, redeem, trade, use a kept card)
-are the engine's own (``Game._problem``, ``Game._execute``); a handler answers the rest. An answer
+are checked by :func:`action_problem` and carried out by :func:`execute` (the engine's ``Game._problem`` and
+``Game._execute``); a handler answers the rest. An answer
 that is not among its kind's ``answers`` in the registry is refused before the handler is asked.
 
 Examples
@@ -19,10 +20,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import card_play, junior
+from . import auctions, card_play, credit, junior, turn
 from .actions import Action, Trade
 from .errors import Refusal
-from .events import BANK
+from .card_play import OWED_EFFECTS
+from .events import BANK, BOX
+from .jackpot import payout
 from .elite import elite_of
 from .kinds import DECISIONS
 from .mechanics import insured_step
@@ -69,7 +72,7 @@ class Roll(DecisionHandler):
             card = player.has_card("jail_free", game.board)
             if card:
                 actions.append(Action.use_card(tuple(card)))
-        return actions + game._window_actions(seat, redeem=True)
+        return actions + window_actions(game, seat, redeem=True)
 
     def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
                        action: Action) -> str:
@@ -94,12 +97,12 @@ class Roll(DecisionHandler):
             tasks.append(["release", seat, "paid the fine"])
             tasks.append(insured_step(seat, "tax", game.rules.jail_fine, BANK, "jail"))
         elif what == "pay_fine":
-            game._transfer(seat, BANK, game._fine(seat), "jail")
-            game._release(seat, "paid the fine")
+            game._transfer(seat, BANK, turn.fine(game, seat), "jail")
+            turn.release(game, seat, "paid the fine")
             tasks.append(["roll"])
         elif what == "use_card":
             game._return_card(seat, list(action.card))  # type: ignore[arg-type]
-            game._release(seat, "release card")
+            turn.release(game, seat, "release card")
             tasks.append(["roll"])
         else:
             tasks.append(["jailroll"] if state.players[seat].detained else ["roll"])
@@ -110,7 +113,7 @@ class Manage(DecisionHandler):
 
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
         actions = [Action.roll() if data["again"] else Action.end_turn()]
-        return actions + game._window_actions(seat, redeem=game.rules.redeem_any_time)
+        return actions + window_actions(game, seat, redeem=game.rules.redeem_any_time)
 
     def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
                        action: Action) -> str:
@@ -172,7 +175,7 @@ class Bid(DecisionHandler):
         return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
 
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
-        game._bid(data, action)
+        auctions.bid(game, data, action)
 
 
 class Jackpot(DecisionHandler):
@@ -198,7 +201,25 @@ class Jackpot(DecisionHandler):
 
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         if what == "bet":
-            game._play_jackpot(seat, action.amount)
+            self.play(game, seat, action.amount)
+
+    def play(self, game: Game, seat: int, bet: int) -> None:
+        """``seat`` bets ``bet``: it goes into the box, three dice spin the reels, and the win is paid
+        from the box and the bank."""
+        state = game.state
+        game._transfer(seat, BOX, bet, "bet")
+        machine = game.board.slot_machine
+        assert machine is not None  # a board with a jackpot cell has one (the loader checks)
+        faces = (game._die(), game._die(), game._die())
+        result = machine.spin(*faces)
+        from_box, from_bank = payout(result, bet, state.jackpot_box)
+        game._transfer(BOX, seat, from_box, "jackpot")
+        game._transfer(BANK, seat, from_bank, "jackpot")
+        label = {"three": "three of a kind", "pair": "a pair", "jackpot": "two sevens: the whole box",
+                 "lose": "no win"}[result.outcome]
+        if result.outcome == "three" and result.symbol == "seven":
+            label = "three sevens"
+        game._event("jackpot", seat, -1, bet, -1, f"{'-'.join(map(str, faces))} → {label}")
 
 
 def chosen_problem(data: dict[str, Any], action: Action) -> str:
@@ -224,7 +245,7 @@ class Raise(DecisionHandler):
     """A debt larger than the cash: sell buildings, mortgage (and in Elite sell shares) until it can be paid."""
 
     def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
-        actions = game._raising_actions(seat)
+        actions = raising_actions(game, seat)
         if game.mechanics.shares_for_debts:
             held = game.state.market["shares"][seat]  # type: ignore[index]
             actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
@@ -252,7 +273,7 @@ class TradeReply(DecisionHandler):
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         state = game.state
         if what == "accept":
-            game._trade(data["from"], Trade.from_list(data["trade"]))
+            credit.trade(game, data["from"], Trade.from_list(data["trade"]))
         resume = data["resume"]
         if resume["kind"] == "raise":
             debtor, amount = resume["player"], resume["amount"]
@@ -306,6 +327,112 @@ class Claim(DecisionHandler):
 
     def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
         elite_of(game).claim_answer(game, seat, data, what == "claim")
+
+
+# ---------------------------------------------------------------- the management answers every window shares
+def raising_actions(game: Game, seat: int) -> list[Action]:
+    """The ways to raise cash now: sell a building, mortgage a property."""
+    actions = [Action.sell(c) for c in game.board.plots if not game.sell_problem(seat, c)]
+    return actions + [Action.mortgage(c) for c in game.board.ownable if not game.mortgage_problem(seat, c)]
+
+
+def window_actions(game: Game, seat: int, redeem: bool) -> list[Action]:
+    """A window's management: build, raise cash, redeem (``redeem``) and use a kept card."""
+    board = game.board
+    actions = [Action.build(c) for c in board.plots if not game.build_problem(seat, c)]
+    actions += raising_actions(game, seat)
+    if redeem:
+        actions += [Action.redeem(c) for c in board.ownable if not game.redeem_problem(seat, c)]
+    for card in game.state.players[seat].cards:
+        effect = board.decks[card[0]].cards[card[1]].effect
+        if effect not in OWED_EFFECTS:  # those are carried out at the start of a turn, unasked
+            actions += [Action.use_card(tuple(card), c) for c in game.card_options(seat, effect)]
+    return actions
+
+
+def debt_offer(game: Game, data: dict[str, Any], action: Action) -> bool:
+    """A trade offered to the creditor while raising money for him (``RuleSet.debt_in_property``)."""
+    return (action.kind == "offer" and game.rules.debt_in_property and data["payee"] >= 0
+            and action.trade is not None and action.trade.partner == data["payee"])
+
+
+def action_problem(game: Game, data: dict[str, Any] | None, action: Action) -> str:
+    """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
+    if data is None:
+        return Refusal("no_decision")
+    malformed = action.malformed()  # first: the fields below are read as the numbers they must be
+    if malformed:
+        return malformed
+    state, rules = game.state, game.rules
+    seat, kind, what = data["player"], data["kind"], action.kind
+    player = state.players[seat]
+    window = kind in ("roll", "manage")
+    if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
+        if not (window or (kind == "raise" and (what in ("sell", "mortgage") or debt_offer(game, data, action)))):
+            return Refusal("not_allowed", what=what, kind=kind)
+        cell = action.cell
+        if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < game.board.size):
+            return Refusal("off_board", cell=cell)
+        if what == "build":
+            return game.build_problem(seat, cell)
+        if what == "sell":
+            return game.sell_problem(seat, cell)
+        if what == "mortgage":
+            return game.mortgage_problem(seat, cell)
+        if what == "redeem":
+            if kind != "roll" and not rules.redeem_any_time:
+                return Refusal("redeem_before_roll")
+            return game.redeem_problem(seat, cell)
+        if what == "offer":
+            if data.get("offers", 0) >= rules.trade_offers_per_turn:
+                return Refusal("offers_per_turn", most=rules.trade_offers_per_turn)
+            return game.trade_problem(seat, action.trade)  # type: ignore[arg-type]
+        card: list[Any] = list(action.card or ())
+        if card not in player.cards:
+            return Refusal("card_not_held", card=action.card)
+        effect = game.board.decks[card[0]].cards[card[1]].effect
+        if effect in OWED_EFFECTS:
+            return Refusal("card_kept_for_later", card=action.card)
+        if cell not in game.card_options(seat, effect):
+            return Refusal("card_not_here", card=action.card, cell=cell)
+        return ""
+    handler = game._handlers[kind]
+    if what not in handler.answers:
+        return Refusal("not_an_answer", what=what, kind=kind)
+    return handler.answer_problem(game, seat, player, what, data, action)
+
+
+def execute(game: Game, data: dict[str, Any], action: Action) -> None:
+    """Carry out ``action``, legal for the decision ``data``: a window's management here, any other
+    answer by its kind's handler."""
+    state = game.state
+    seat: int = data["player"]
+    kind: str = data["kind"]
+    what = action.kind
+    if what in ("build", "sell", "mortgage", "redeem"):
+        if what == "build":
+            if game._building_auctions and auctions.building_auction(game, seat, action.cell, data):
+                return
+            credit.build(game, seat, action.cell)
+        elif what == "sell":
+            credit.sell(game, seat, action.cell)
+        elif what == "mortgage":
+            credit.mortgage(game, seat, action.cell)
+        else:
+            credit.redeem(game, seat, action.cell)
+        if kind == "raise" and state.players[seat].cash >= data["amount"]:
+            state.pending = None  # the debt can be paid: the pay step is retried
+        return
+    if what == "use_card" and action.cell >= 0:
+        card_play.use_kept_card(game, seat, list(action.card), action.cell)  # type: ignore[arg-type]
+        return
+    if what == "offer":
+        data["offers"] = data.get("offers", 0) + 1
+        trade = action.trade
+        state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
+                         "from": seat, "resume": data}
+        return
+    game._handlers[kind].answer(game, seat, what, data, action)
 
 
 #: The handler of each decision kind.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import card_play
+from . import card_play, junior
 from .actions import Action
 from .board import Board, CellKind
 from .cards import Card
@@ -33,6 +33,7 @@ class Elite(Mechanics):
 
     def __init__(self, board: Board, rules: RuleSet) -> None:
         self.fine_covered = rules.tax_policy_covers_fine
+        self.purchase_limits: bool = junior.purchase_limits(rules)
         self.claims_asked: bool = rules.claim_by_choice
         self.shares_for_debts = board.shares is not None and rules.shares_pay_debts
         self.unsold_wait: bool = rules.unsold_to_auction_cell and any(
@@ -50,9 +51,12 @@ class Elite(Mechanics):
         if kind is CellKind.EXCHANGE or kind is CellKind.INSURANCE or kind is CellKind.AUCTION:
             self.market_cell(game, seat, cell, kind)
 
-    def waiting(self, game: Game, cell: int) -> bool:
-        """A plot waiting on the Auction cell is bought there, not where it lies."""
-        return self.unsold_wait and cell in game.state.market["waiting"]  # type: ignore[index]
+    def may_offer(self, game: Game, seat: int, cell: int) -> bool:
+        """A plot waiting on the Auction cell is bought there, not where it lies; Junior's limits on
+        buying hold here too when the rules have them."""
+        if self.unsold_wait and cell in game.state.market["waiting"]:  # type: ignore[index]
+            return False
+        return not self.purchase_limits or junior.may_buy(game, seat, cell)
 
     def unsold(self, game: Game, cell: int) -> None:
         if self.unsold_wait:

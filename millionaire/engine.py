@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import json
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,18 +23,17 @@ from typing import Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from . import card_play, junior, movement, queries
+from . import decisions, junior, movement, queries, steps, turn
 from .actions import Action, Decision, Trade
 from .board import Board, CellKind
-from .card_play import OWED_EFFECTS
+from .card_play import OWED_EFFECTS as OWED_EFFECTS  # a name of this module before the cards in play had theirs
 from .compiled import IN_USE, check_sealed, seal
 from .decisions import HANDLERS, DecisionHandler
-from .elite import Elite, elite_of
+from .elite import Elite
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
-from .events import BANK, BOX, FUND, Event, describe
-from .jackpot import payout
-from .mechanics import Mechanics, insured_step
+from .events import BANK, FUND, Event, describe
+from .mechanics import Mechanics
 from .notation import to_notation
 from .rules import RuleSet
 from .queries import kept_refusal as kept_refusal  # a name of this module before the queries had theirs
@@ -168,15 +166,15 @@ class Game:
         self._between_turns: bool = self.rules.build_between_turns
         self._building_auctions: bool = self.rules.building_auctions
         self._one_die: bool = self.rules.dice == 1
-        self._purchase_limits: bool = self.rules.unaffordable_to_start or self.rules.kiosks_per_player is not None
         self._auction_unbought: bool = self.rules.auction_unbought
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self._tax_first: bool = self.rules.holding_tax_first
         self._keep_owed: bool = self.rules.keep_until_possible
         self._handlers: dict[str, DecisionHandler] = HANDLERS  # each decision kind's (a native attribute: no global to look up)
         #: The edition's own mechanics, called at the engine's hooks (Millionaire Elite's market,
-        #: insurance and Auction cell; nothing of their own for the other boards).
-        self.mechanics: Mechanics = Elite(board, self.rules) if has_market(board) else Mechanics()
+        #: insurance and Auction cell; Junior's limits on buying; nothing of their own otherwise).
+        self.mechanics: Mechanics = (Elite(board, self.rules) if has_market(board)
+                                     else junior.Junior() if junior.purchase_limits(self.rules) else Mechanics())
         self.advance()
 
     # ------------------------------------------------------------------ setup and state
@@ -274,43 +272,9 @@ class Game:
         tasks = state.tasks
         while state.pending is None and not state.finished:
             if tasks:
-                self._run_task(tasks.pop())
+                steps.run(self, tasks.pop())
             else:
-                self._t_turn()
-
-    def _run_task(self, task: list[Any]) -> None:
-        """One step of the work queue: ``[name, *arguments]`` (a :class:`~millionaire.kinds.TaskKind`, with the arguments of ``kinds.TASKS``)."""
-        name: str = task[0]
-        if name == "after_roll":  # the most frequent first
-            self._t_after_roll(task[1])
-        elif name == "roll":
-            self._t_roll()
-        elif name == "endturn":
-            self._t_endturn()
-        elif name == "land":
-            self._t_land(task[1], task[2], task[3], task[4], task[5])
-        elif name == "pay":
-            self._t_pay(task[1], task[2], task[3], task[4])
-        elif name == "draw":
-            card_play.draw(self, task[1])
-        elif name == "auction":
-            self._t_auction(task[1], task[2])
-        elif name == "jailroll":
-            self._t_jailroll()
-        elif name == "release":
-            self._t_release(task[1], task[2])
-        elif name == "choose":
-            card_play.choose_step(self, task[1], task[2], task[3] if len(task) > 3 else None)
-        elif name == "turn":
-            self._t_turn()
-        elif name == "window":
-            self._t_window(task[1])
-        elif name == "arrive":
-            self._t_arrive(task[1], task[2], task[3], task[4])
-        elif name == "insured":
-            elite_of(self).insured_task(self, task[1], task[2], task[3], task[4], task[5], task[6])
-        else:  # pragma: no cover - saves are validated against kinds.TASKS
-            raise AssertionError(f"unknown task {task!r}")
+                turn.start(self)
 
     def apply(self, action: Action) -> Decision | None:
         """Take one answer to the pending decision, then advance to the next decision.
@@ -600,103 +564,14 @@ class Game:
             return []
         return self._handlers[data["kind"]].legal(self, data["player"], data)
 
-    def _raising_actions(self, seat: int) -> list[Action]:
-        """The ways to raise cash now: sell a building, mortgage a property."""
-        actions = [Action.sell(c) for c in self.board.plots if not self.sell_problem(seat, c)]
-        return actions + [Action.mortgage(c) for c in self.board.ownable if not self.mortgage_problem(seat, c)]
-
-    def _window_actions(self, seat: int, redeem: bool) -> list[Action]:
-        board = self.board
-        actions = [Action.build(c) for c in board.plots if not self.build_problem(seat, c)]
-        actions += self._raising_actions(seat)
-        if redeem:
-            actions += [Action.redeem(c) for c in board.ownable if not self.redeem_problem(seat, c)]
-        for card in self.state.players[seat].cards:
-            effect = board.decks[card[0]].cards[card[1]].effect
-            if effect not in OWED_EFFECTS:  # those are carried out at the start of a turn, unasked
-                actions += [Action.use_card(tuple(card), c) for c in self.card_options(seat, effect)]
-        return actions
-
-    def _debt_offer(self, data: dict[str, Any], action: Action) -> bool:
-        """A trade offered to the creditor while raising money for him (``RuleSet.debt_in_property``)."""
-        return (action.kind == "offer" and self.rules.debt_in_property and data["payee"] >= 0
-                and action.trade is not None and action.trade.partner == data["payee"])
-
     def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
-        """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
-        if data is None:
-            return Refusal("no_decision")
-        malformed = action.malformed()  # first: the fields below are read as the numbers they must be
-        if malformed:
-            return malformed
-        state, rules = self.state, self.rules
-        seat, kind, what = data["player"], data["kind"], action.kind
-        player = state.players[seat]
-        window = kind in ("roll", "manage")
-        if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
-            if not (window or (kind == "raise" and (what in ("sell", "mortgage") or self._debt_offer(data, action)))):
-                return Refusal("not_allowed", what=what, kind=kind)
-            cell = action.cell
-            if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < self.board.size):
-                return Refusal("off_board", cell=cell)
-            if what == "build":
-                return self.build_problem(seat, cell)
-            if what == "sell":
-                return self.sell_problem(seat, cell)
-            if what == "mortgage":
-                return self.mortgage_problem(seat, cell)
-            if what == "redeem":
-                if kind != "roll" and not rules.redeem_any_time:
-                    return Refusal("redeem_before_roll")
-                return self.redeem_problem(seat, cell)
-            if what == "offer":
-                if data.get("offers", 0) >= rules.trade_offers_per_turn:
-                    return Refusal("offers_per_turn", most=rules.trade_offers_per_turn)
-                return self.trade_problem(seat, action.trade)  # type: ignore[arg-type]
-            card: list[Any] = list(action.card or ())
-            if card not in player.cards:
-                return Refusal("card_not_held", card=action.card)
-            effect = self.board.decks[card[0]].cards[card[1]].effect
-            if effect in OWED_EFFECTS:
-                return Refusal("card_kept_for_later", card=action.card)
-            if cell not in self.card_options(seat, effect):
-                return Refusal("card_not_here", card=action.card, cell=cell)
-            return ""
-        handler = self._handlers[kind]
-        if what not in handler.answers:
-            return Refusal("not_an_answer", what=what, kind=kind)
-        return handler.answer_problem(self, seat, player, what, data, action)
+        """Why ``action`` is not legal for the decision ``data`` ("" when it is): :func:`millionaire.decisions.action_problem`."""
+        return decisions.action_problem(self, data, action)
 
     # ------------------------------------------------------------------ applying answers
     def _execute(self, data: dict[str, Any], action: Action) -> None:
-        state = self.state
-        seat: int = data["player"]
-        kind: str = data["kind"]
-        what = action.kind
-        if what in ("build", "sell", "mortgage", "redeem"):
-            if what == "build":
-                if self._building_auctions and self._building_auction(seat, action.cell, data):
-                    return
-                self._build(seat, action.cell)
-            elif what == "sell":
-                self._sell(seat, action.cell)
-            elif what == "mortgage":
-                self._mortgage(seat, action.cell)
-            else:
-                self._redeem(seat, action.cell)
-            if kind == "raise" and state.players[seat].cash >= data["amount"]:
-                state.pending = None  # the debt can be paid: the pay step is retried
-            return
-        if what == "use_card" and action.cell >= 0:
-            card_play.use_kept_card(self, seat, list(action.card), action.cell)  # type: ignore[arg-type]
-            return
-        if what == "offer":
-            data["offers"] = data.get("offers", 0) + 1
-            trade = action.trade
-            state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
-                             "from": seat, "resume": data}
-            return
-        self._handlers[kind].answer(self, seat, what, data, action)
+        """Carry out ``action``, legal for the decision ``data``: :func:`millionaire.decisions.execute`."""
+        decisions.execute(self, data, action)
 
     # ------------------------------------------------------------------ money
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, event: tuple[Any, ...] = ()) -> None:
@@ -721,127 +596,10 @@ class Game:
         else:
             state.jackpot_box += amount
 
-    def _t_pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
-        state = self.state
-        if payer >= 0 and state.players[payer].bankrupt:
-            return
-        if payee >= 0 and state.players[payee].bankrupt:
-            return
-        if payer < 0 or state.players[payer].cash >= amount:
-            self._transfer(payer, payee, amount, reason)
-            return
-        if self.liquidation_value(payer) >= amount:
-            state.tasks.append(["pay", payer, payee, amount, reason])
-            state.pending = {"kind": "raise", "player": payer, "amount": amount, "payee": payee}
-            return
-        self._bankrupt(payer, payee, amount, reason)
-
-    # ------------------------------------------------------------------ a turn
+    # ------------------------------------------------------------------ a turn (the rest: millionaire.turn)
     def _t_turn(self) -> None:
-        state = self.state
-        if self.round_limit is not None and state.round > self.round_limit:
-            self._finish(self._richest(), "round limit: the richest")
-            return
-        state.doubles = 0
-        if self._keep_owed and state.players[state.current].cards and self._owed_card(state.current):
-            return  # a kept card is carried out first; the turn starts again after it
-        state.pending = {"kind": "roll", "player": state.current}
-
-    def _owed_card(self, seat: int) -> bool:
-        """Carry out the first card ``seat`` keeps until it can be (``RuleSet.keep_until_possible``) that
-        now can: it goes under its deck and its choice is asked, then the turn starts. False if none."""
-        board = self.board
-        for card in self.state.players[seat].cards:
-            effect = board.decks[card[0]].cards[card[1]].effect
-            if effect in OWED_EFFECTS and self.card_options(seat, effect):
-                self._return_card(seat, card)
-                self._event("kept_card_due", seat, -1, 0, -1, f"{card[0]}:{card[1]}")
-                self.state.tasks.append(["turn"])
-                self.state.tasks.append(["choose", effect, None])
-                return True
-        return False
-
-    def _roll_dice(self, seat: int) -> tuple[int, int]:
-        """Roll the rules' dice; one die comes back as ``(die, 0)`` (``RuleSet.dice``)."""
-        if self._one_die:
-            first, second = self._die(), 0
-        else:
-            first, second = self._two_dice()
-        self.state.last_roll = first + second
-        if self.record_events:
-            self._recorded.append(("roll", seat, -1, first + second, -1, f"{first}+{second}" if second else str(first)))
-        return first, second
-
-    def _t_roll(self) -> None:
-        state = self.state
-        seat = state.current
-        player = state.players[seat]
-        first, second = self._roll_dice(seat)
-        move = movement.roll_move(self.board, self.rules, player.position, state.doubles, first, second)
-        state.doubles = move.doubles
-        if move.to_jail:
-            self._detain(seat)
-            state.tasks.append(["after_roll", False])
-            return
-        income = movement.income_due(self.rules, move.passed_start, move.destination, True, False)
-        state.tasks.append(["after_roll", first == second])
-        self._t_land(move.destination, income, "roll", 1, 0)  # at once: it is the next task anyway
-
-    def _t_jailroll(self) -> None:
-        state = self.state
-        seat = state.current
-        player = state.players[seat]
-        first, second = self._roll_dice(seat)
-        result = movement.jail_roll(self.rules, player.jail_turns, first, second)
-        tasks = state.tasks
-        tasks.append(["after_roll", False])
-        if result.outcome == "stay":
-            player.jail_turns += 1
-            self._event("wait", seat, self.board.jail)
-            return
-        destination, passed = movement.step(self.board, player.position, result.steps)
-        tasks.append(["land", destination, movement.income_due(self.rules, passed, destination, True, False), "roll", 1, 0])
-        if result.outcome == "free":
-            self._release(seat, "rolled a double")
-        else:
-            tasks.append(["release", seat, "paid the fine"])
-            if self.mechanics.fine_covered and self.mechanics.asks_claim(self, seat, "tax", self.rules.jail_fine > 0):
-                tasks.append(insured_step(seat, "tax", self.rules.jail_fine, BANK, "jail"))
-                return
-            fine = self._fine(seat)
-            if fine:
-                tasks.append(["pay", seat, BANK, fine, "jail"])
-
-    def _fine(self, seat: int) -> int:
-        """The fine for leaving detention that ``seat`` pays himself: all of it, or (Elite, under
-        ``RuleSet.tax_policy_covers_fine``) what his tax policy does not cover."""
-        fine = self.rules.jail_fine
-        return self.mechanics.claim(self, seat, "tax", fine, BANK) if self.mechanics.fine_covered else fine
-
-    def _t_release(self, seat: int, how: str) -> None:
-        self._release(seat, how)
-
-    def _release(self, seat: int, how: str) -> None:
-        player = self.state.players[seat]
-        player.detained = False
-        player.jail_turns = 0
-        self._event("release", seat, player.position, 0, -1, how)
-
-    def _detain(self, seat: int) -> None:
-        player = self.state.players[seat]
-        player.position = self.board.jail
-        player.detained = True
-        player.jail_turns = 0
-        self._event("detain", seat, self.board.jail)
-
-    def _t_after_roll(self, again: bool) -> None:
-        state = self.state
-        seat = state.current
-        player = state.players[seat]
-        if player.bankrupt:
-            state.tasks.append(["endturn"])
-            return
-        state.pending = {"kind": "manage", "player": seat, "again": bool(again and not player.detained)}
+        """The next turn begins (:func:`millionaire.turn.start`)."""
+        turn.start(self)
 
     def _t_endturn(self) -> None:
         state = self.state
@@ -906,349 +664,12 @@ class Game:
                     could[seat] = True
         return could
 
-    # ------------------------------------------------------------------ arriving on a cell
-    def _t_land(self, cell: int, income: bool, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
-        state = self.state
-        seat = state.current
-        player = state.players[seat]
-        player.position = cell
-        if self.record_events:
-            self._recorded.append(("move", seat, cell, 0, -1, how))
-        if income:
-            amount = self.rules.circular_income
-            self._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
-            mechanics = self.mechanics
-            tax = mechanics.start_tax(self, seat)
-            if tax and not self._tax_first:
-                state.tasks.append(mechanics.holding_tax(self, seat, tax))  # after the cell is dealt with
-            elif tax and (player.cash < tax or mechanics.asks_claim(self, seat, "tax", True)):
-                # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
-                state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
-                state.tasks.append(mechanics.holding_tax(self, seat, tax))
-                return
-            elif tax:
-                self._transfer(seat, BANK, tax, "holding_tax")
-        self._t_arrive(cell, how, rent_multiplier, dice_multiplier)
-
-    def _t_arrive(self, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
-        """Deal with the cell the current player's token has reached."""
-        state, board = self.state, self.board
-        seat = state.current
-        player = state.players[seat]
-        arrival = self._arrivals[cell][how == "roll"]
-        if arrival.action == "detain":
-            self._detain(seat)
-            return
-        info = board.cells[cell]
-        tasks = state.tasks
-        action = arrival.action
-        if action == "stay" and self._ownable[cell]:  # the common case first: a property
-            owner = state.owner[cell]
-            if owner < 0:
-                self._offer(cell)
-            elif owner != seat:
-                self._owe_rent(seat, owner, cell, how, rent_multiplier, dice_multiplier)
-            return
-        if arrival.action == "jump":
-            tasks.append(["pay", seat, FUND, info.amount, "fine"])
-            tasks.append(["land", arrival.cell, False, "jump", 1, 0])
-            return
-        if arrival.action == "draw":
-            tasks.append(["draw", arrival.deck])
-            return
-        kind = info.kind
-        if kind is CellKind.TAX:
-            if self.mechanics.asks_claim(self, seat, "tax", info.amount > 0):
-                tasks.append(insured_step(seat, "tax", info.amount, BANK, "tax"))
-                return
-            tax = self.mechanics.claim(self, seat, "tax", info.amount, BANK)
-            if tax:  # Junior's Ice-cream stand is a treat, not a tax
-                tasks.append(["pay", seat, BANK, tax, "treat" if self._attractions else "tax"])
-        elif kind is CellKind.FUND_COLLECT and how != "jump":
-            if state.charity_fund:
-                amount = state.charity_fund
-                self._transfer(FUND, seat, amount, "fund", ("collect_fund", seat, cell, amount))
-        elif kind is CellKind.JACKPOT and player.cash >= 1:
-            state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
-        else:
-            self.mechanics.landed(self, seat, cell, kind)
-
-    def _owe_rent(self, seat: int, owner: int, cell: int, how: str, rent_multiplier: int, dice_multiplier: int) -> None:
-        state = self.state
-        dice_total = None
-        if self.board.cells[cell].kind is CellKind.UTILITY and how != "roll":
-            dice_total = sum(self._roll_dice(seat))  # a card brought the token: roll for the rent
-        amount = self.rent(cell, dice_total, rent_multiplier, dice_multiplier)
-        if not amount:
-            return
-        if state.players[owner].cards:
-            card = state.players[owner].has_card("double_rent", self.board)
-            if card:
-                amount *= 2
-                self._return_card(owner, card)
-        amount = self.mechanics.rent_due(self, seat, owner, amount)
-        if not amount:
-            return
-        # At once: it would be the next task anyway. An attraction's rent is its entrance ticket (Junior).
-        ticket = self._attractions and self.board.cells[cell].kind is CellKind.ATTRACTION
-        self._t_pay(seat, owner, amount, "ticket" if ticket else "rent")
-
-    def _offer(self, cell: int) -> None:
-        state = self.state
-        if state.owner[cell] < 0 and not self.mechanics.waiting(self, cell):
-            if self._purchase_limits and not junior.may_buy(self, state.current, cell):
-                return
-            state.pending = {"kind": "buy", "player": state.current, "cell": cell}
-
-    # ------------------------------------------------------------------ auctions
-    def _t_auction(self, cell: int, seller: int) -> None:
-        state = self.state
-        count = len(state.players)
-        bidders = [(state.current + i) % count for i in range(1, count + 1)]
-        bidders = [s for s in bidders if not state.players[s].bankrupt]
-        if not bidders or (seller < 0 and state.owner[cell] >= 0):
-            return
-        state.pending = {"kind": "bid", "player": bidders[0], "cell": cell, "seller": seller,
-                         "bidders": bidders, "high": 0, "high_bidder": -1}
-
-    def _bid(self, data: dict[str, Any], action: Action) -> None:
-        state = self.state
-        seat = data["player"]
-        bidders = data["bidders"]
-        position = bidders.index(seat)
-        if action.kind == "bid":
-            data["high"], data["high_bidder"] = action.amount, seat
-            position += 1
-        else:
-            bidders.remove(seat)
-        if not bidders or bidders == [data["high_bidder"]]:
-            self._close_auction(data)
-            if "resume" in data and state.pending is None and not state.finished:
-                state.pending = data["resume"]  # back to the window the building was ordered from
-            return
-        data["player"] = bidders[position % len(bidders)]
-        state.pending = data
-
-    def _close_auction(self, data: dict[str, Any]) -> None:
-        state = self.state
-        cell, seller, winner, price = data["cell"], data["seller"], data["high_bidder"], data["high"]
-        if data.get("building"):
-            if winner >= 0:
-                self._transfer(winner, BANK, price, "build")
-                self._build(winner, self._auctioned_building_site(winner, cell), free=True)
-            return
-        if winner < 0:
-            self._event("auction", -1, cell, 0, seller)
-            if seller == BANK:
-                self.mechanics.unsold(self, cell)
-            return
-        self._transfer(winner, seller, price, "auction", ("auction", winner, cell, price, seller))
-        state.owner[cell] = winner
-        self.mechanics.sold(self, cell)
-
-    # ------------------------------------------------------------------ building and credit
-    def _build(self, seat: int, cell: int, free: bool = False) -> None:
-        state = self.state
-        state.level[cell] += 1
-        event = ("build", seat, cell, state.level[cell])
-        if free:
-            self._event(*event)
-        else:
-            self._transfer(seat, BANK, self.build_price(cell), "build", event)
-
-    def _building_auction(self, seat: int, cell: int, window: dict[str, Any]) -> bool:
-        """Start a housing-shortage auction if the bank has fewer buildings of the kind ordered on
-        ``cell`` than the players who could build one (``RuleSet.building_auctions``)."""
-        state = self.state
-        large = state.level[cell] == self.rules.small_per_large
-        left = self.supply()[1 if large else 0]
-        count = len(state.players)
-        if left is None or left >= count:  # cheap test first: no shortage is possible
-            return False
-        rivals = [other for other in ((seat + i) % count for i in range(1, count))
-                  if not state.players[other].bankrupt and self._building_sites(other, large)]
-        if left > len(rivals):
-            return False
-        price = self.build_price(cell)
-        state.pending = {"kind": "bid", "player": seat, "cell": cell, "seller": BANK, "bidders": [seat, *rivals],
-                         "high": price - 1, "high_bidder": -1, "building": True, "resume": window}
-        return True
-
-    def _building_sites(self, seat: int, large: bool, paid: bool = False) -> list[int]:
-        """Plots where ``seat`` could build a building of that size now (large: the top level), in
-        board order; ``paid``: the building is paid for already, so cash does not matter."""
-        board, level, small = self.board, self.state.level, self.rules.small_per_large
-        return sorted(c for i in self.complete_industries(seat) for c in board.industries[i].cells
-                      if (level[c] == small) == large and not self.build_problem(seat, c, free=paid))
-
-    def _auctioned_building_site(self, winner: int, ordered: int) -> int:
-        """Where the winner of a building auction builds: the plot ordered if it is his, else his first
-        plot in board order where a building of that size may go."""
-        if self.state.owner[ordered] == winner:
-            return ordered
-        return self._building_sites(winner, self.state.level[ordered] == self.rules.small_per_large, paid=True)[0]
-
-    def _sell(self, seat: int, cell: int) -> None:
-        state, rules = self.state, self.rules
-        half = int(self.build_price(cell) * rules.building_sell_rate)
-        top = rules.small_per_large + 1
-        if state.level[cell] == top:
-            removed = self._break_large(cell)
-        else:
-            removed = 1
-            state.level[cell] -= 1
-        self._transfer(BANK, seat, half * removed, "sale", ("sell", seat, cell, state.level[cell]))
-
-    def _break_large(self, cell: int) -> int:
-        """Sell the large building of ``cell``: it goes back to as many small ones as the bank can
-        give, and plots of the industry with more come down so the industry stays even (levels
-        differ by at most one). Returns the buildings sold, counting each level as one.
-
-        A level counts the buildings paid for: the large building stands for ``small_per_large``
-        small ones plus itself, so the money back is half the building price per level removed.
-        """
-        state, rules = self.state, self.rules
-        level, small, top = state.level, rules.small_per_large, rules.small_per_large + 1
-        small_left = self.supply()[0]
-        others = [c for c in self.board.industries[self.board.cells[cell].industry].cells if c != cell]
-        before = level[cell] + sum(level[c] for c in others)
-        if small_left is None:
-            level[cell] = small
-            return before - level[cell] - sum(level[c] for c in others)
-        # Small buildings the industry may hold after the sale: those on it now plus the bank's.
-        budget = small_left + sum(level[c] for c in others if level[c] < top)
-        for target in range(small, -1, -1):
-            # Each other plot keeps at most target + 1 (staying large only if target + 1 is the top).
-            keep = [min(level[c], target + 1) for c in others]
-            need = target + sum(k for k in keep if k < top)
-            # Bring other plots down to the target, one at a time in board order, until it fits.
-            for position in range(len(keep)):
-                if need <= budget:
-                    break
-                if target < keep[position] < top:
-                    need -= keep[position] - target
-                    keep[position] = target
-            if need <= budget:
-                level[cell] = target
-                for other, new in zip(others, keep):
-                    level[other] = new
-                break
-        return before - level[cell] - sum(level[c] for c in others)
-
-    def _mortgage(self, seat: int, cell: int) -> None:
-        self.state.mortgaged[cell] = True
-        value = self.mortgage_value(cell)
-        self._transfer(BANK, seat, value, "mortgage", ("mortgage", seat, cell, value))
-
-    def _redeem(self, seat: int, cell: int) -> None:
-        cost = self.redemption_cost(cell)
-        self._transfer(seat, BANK, cost, "redeem", ("redeem", seat, cell, cost))
-        self.state.mortgaged[cell] = False
-
-    def _trade(self, seat: int, trade: Trade) -> None:
-        state = self.state
-        if self.trade_problem(seat, trade):  # things changed since the offer: it lapses
-            return
-        partner = trade.partner
-        for cell in trade.give_cells:
-            state.owner[cell] = partner
-        for cell in trade.take_cells:
-            state.owner[cell] = seat
-        self._transfer(seat, partner, trade.give_cash, "trade")
-        self._transfer(partner, seat, trade.take_cash, "trade")
-        for cells, receiver in ((trade.give_cells, partner), (trade.take_cells, seat)):
-            fees = sum(self.mortgage_transfer_fee(c) for c in cells if state.mortgaged[c])
-            self._transfer(receiver, BANK, fees, "fee")
-        for cards, source, target in ((trade.give_cards, seat, partner), (trade.take_cards, partner, seat)):
-            for card in cards:
-                state.players[source].cards.remove(list(card))
-                state.players[target].cards.append(list(card))
-        if self.record_events:
-            self._event("trade", seat, -1, 0, partner, json.dumps(trade.to_list()))
-
-    # ------------------------------------------------------------------ the jackpot
-    def _play_jackpot(self, seat: int, bet: int) -> None:
-        state = self.state
-        self._transfer(seat, BOX, bet, "bet")
-        machine = self.board.slot_machine
-        assert machine is not None  # a board with a jackpot cell has one (the loader checks)
-        faces = (self._die(), self._die(), self._die())
-        result = machine.spin(*faces)
-        from_box, from_bank = payout(result, bet, state.jackpot_box)
-        self._transfer(BOX, seat, from_box, "jackpot")
-        self._transfer(BANK, seat, from_bank, "jackpot")
-        label = {"three": "three of a kind", "pair": "a pair", "jackpot": "two sevens: the whole box",
-                 "lose": "no win"}[result.outcome]
-        if result.outcome == "three" and result.symbol == "seven":
-            label = "three sevens"
-        self._event("jackpot", seat, -1, bet, -1, f"{'-'.join(map(str, faces))} → {label}")
-
     # ------------------------------------------------------------------ cards
     def _return_card(self, seat: int, card: list[Any]) -> None:
         self.state.players[seat].cards.remove(card)
         self.state.decks[card[0]].append(card[1])
 
-    # ------------------------------------------------------------------ bankruptcy and the end
-    def _bankrupt(self, seat: int, creditor: int, debt: int, reason: str) -> None:
-        state, board, rules = self.state, self.board, self.rules
-        player = state.players[seat]
-        owned = self.owned(seat)
-        auction: list[int] = []
-        fees = 0
-        if creditor >= 0 and rules.bankruptcy_to_player == "to_creditor":
-            for cell in owned:  # buildings are sold to the bank at half price first
-                if state.level[cell]:
-                    half = int(self.build_price(cell) * rules.building_sell_rate)
-                    self._transfer(BANK, seat, half * state.level[cell], "sale")
-                    state.level[cell] = 0
-            self._transfer(seat, creditor, player.cash, "bankruptcy")
-            for cell in owned:
-                state.owner[cell] = creditor
-                if state.mortgaged[cell]:
-                    fees += int(board.cells[cell].price * rules.transfer_mortgage_fee)
-            state.players[creditor].cards.extend(player.cards)
-            player.cards = []
-        else:
-            paid = player.cash
-            self._transfer(seat, creditor, paid, "debt")
-            if creditor >= 0:
-                self._transfer(BANK, creditor, debt - paid, "bankruptcy")
-            for cell in owned:
-                state.owner[cell] = -1
-                state.level[cell] = 0
-                state.mortgaged[cell] = False
-            if creditor < 0 and rules.bankruptcy_to_bank == "auction":
-                auction = owned
-            for card in list(player.cards):
-                self._return_card(seat, card)
-        self.mechanics.bankrupt(self, seat)
-        player.bankrupt = True
-        player.detained = False
-        self._event("bankrupt", seat, -1, debt, creditor, reason)
-        if state.pending is not None and state.pending.get("player") == seat:
-            state.pending = None
-        active = state.active_seats()
-        if fees and (len(active) <= 1 or rules.end_at_first_bankruptcy):
-            # The game ends here, with no turn left to raise money in: the fee comes out of the cash
-            # the creditor holds now (he has just received the bankrupt's).
-            self._transfer(creditor, BANK, min(fees, state.players[creditor].cash), "fee")
-            fees = 0
-        if len(active) <= 1:
-            state.tasks.clear()
-            self._finish(active[0] if active else -1, "last player standing")
-            return
-        if rules.end_at_first_bankruptcy:
-            state.tasks.clear()
-            self._finish(self._richest(), "first bankruptcy: the richest")
-            return
-        if seat == state.current:
-            state.tasks.clear()
-            state.tasks.append(["endturn"])
-        if fees:
-            state.tasks.append(["pay", creditor, BANK, fees, "fee"])
-        for cell in reversed(auction):
-            state.tasks.append(["auction", cell, BANK])
-
+    # ------------------------------------------------------------------ the end
     def _richest(self) -> int:
         """The seat with the highest net worth; a tie goes to the first of the tied in seat order,
         and the log says so."""

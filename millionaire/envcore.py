@@ -170,7 +170,7 @@ def fill_mask(game: Game, layout: MaskLayout, mask: Any) -> dict[str, tuple[int,
 
 
 def _raising(game: Game, layout: MaskLayout, mask: Any, seat: int) -> None:
-    """Selling a building, mortgaging a property: the cells of ``Game._raising_actions``."""
+    """Selling a building, mortgaging a property: the cells of ``decisions.raising_actions``."""
     state, board = game.state, game.board
     owner, level, mortgaged = state.owner, state.level, state.mortgaged
     industries, cells = board.industries, board.cells
@@ -184,7 +184,7 @@ def _raising(game: Game, layout: MaskLayout, mask: Any, seat: int) -> None:
 
 
 def _window(game: Game, layout: MaskLayout, mask: Any, seat: int, redeem: bool) -> None:
-    """Building, raising cash, redeeming and kept cards: the indices of ``Game._window_actions``."""
+    """Building, raising cash, redeeming and kept cards: the indices of ``decisions.window_actions``."""
     state, board, rules = game.state, game.board, game.rules
     owner, level, mortgaged = state.owner, state.level, state.mortgaged
     cash = state.players[seat].cash

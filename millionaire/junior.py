@@ -1,22 +1,44 @@
 """Millionaire Junior's own mechanics: the limits on buying a free property (a visitor who cannot pay
 goes back to START, a player without a kiosk left buys nothing) and the half nobody could pay for,
-offered free to the others (the ``present`` decision). The engine asks :func:`may_buy` before it
-offers a purchase under those rules; the ``present`` decision's handler answers with :func:`offer_present`.
+offered free to the others (the ``present`` decision). A game under those rules plays with
+:class:`Junior`, whose ``may_offer`` hook asks :func:`may_buy` before a purchase is offered; the
+``present`` decision's handler answers with :func:`offer_present`.
 
 Examples
 --------
 >>> from millionaire import Game, load_board
 >>> game = Game(load_board("millionaire-junior"), agents=["cautious"] * 2, seed=1)
->>> may_buy(game, 0, game.board.ownable[0])
-True
+>>> type(game.mechanics).__name__, may_buy(game, 0, game.board.ownable[0])
+('Junior', True)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .mechanics import Mechanics
+from .rules import RuleSet
+
 if TYPE_CHECKING:  # the engine asks these: no import at run time
     from .engine import Game
+
+
+def purchase_limits(rules: RuleSet) -> bool:
+    """True when the rules limit buying as Junior does (``RuleSet.unaffordable_to_start``,
+    ``RuleSet.kiosks_per_player``).
+
+    >>> purchase_limits(RuleSet.junior()), purchase_limits(RuleSet.classic())
+    (True, False)
+    """
+    return rules.unaffordable_to_start or rules.kiosks_per_player is not None
+
+
+class Junior(Mechanics):
+    """The mechanics of a game under Junior's limits on buying (and otherwise the plain game's)."""
+
+    def may_offer(self, game: Game, seat: int, cell: int) -> bool:
+        """A purchase is offered within Junior's limits (:func:`may_buy`)."""
+        return may_buy(game, seat, cell)
 
 
 def may_buy(game: Game, seat: int, cell: int) -> bool:

@@ -98,8 +98,10 @@ RAISING_ANSWERS = frozenset({ActionKind.SELL, ActionKind.MORTGAGE})
 class DecisionSpec:
     """One kind of decision: ``text`` (what it asks), ``answers`` (its own answers, besides a window's
     management), ``window`` (trades may be offered in it), ``current`` (only the current player is
-    asked it) and ``fields`` (its pending record's fields besides ``kind`` and ``player``, with the
-    kinds the save loader checks them as)."""
+    asked it), ``fields`` (its pending record's fields besides ``kind`` and ``player``, with the
+    kinds the save loader checks them as), ``optional`` (fields a record may leave out, besides a
+    window's count of trade ``offers``) and ``fits`` (the save loader's check of such a record
+    against the position, by its name in :mod:`millionaire.state`)."""
 
     kind: DecisionKind
     text: str
@@ -107,11 +109,13 @@ class DecisionSpec:
     window: bool = False
     current: bool = False
     fields: dict[str, str] = field(default_factory=dict)
+    optional: dict[str, str] = field(default_factory=dict)
+    fits: str = ""
 
 
-def _spec(kind: DecisionKind, text: str, answers: tuple[ActionKind, ...], fields: dict[str, str],
-          window: bool = False, current: bool = False) -> tuple[str, DecisionSpec]:
-    return kind.value, DecisionSpec(kind, text, frozenset(answers), window, current, fields)
+def _spec(kind: DecisionKind, text: str, answers: tuple[ActionKind, ...], fields: dict[str, str], fits: str,
+          window: bool = False, current: bool = False, optional: dict[str, str] | None = None) -> tuple[str, DecisionSpec]:
+    return kind.value, DecisionSpec(kind, text, frozenset(answers), window, current, fields, optional or {}, fits)
 
 
 A, D = ActionKind, DecisionKind
@@ -119,31 +123,33 @@ A, D = ActionKind, DecisionKind
 #: Every decision kind (by its plain string), in the order the documentation and the environments list them.
 DECISIONS: dict[str, DecisionSpec] = dict([
     _spec(D.ROLL, "before rolling: roll, or (detained) pay the fine / use a release card; build, sell, mortgage, "
-          "redeem, trade", (A.ROLL, A.PAY_FINE, A.USE_CARD), {}, window=True, current=True),
+          "redeem, trade", (A.ROLL, A.PAY_FINE, A.USE_CARD), {}, "pending_window_fits", window=True, current=True),
     _spec(D.MANAGE, "after resolving the cell: build, sell, mortgage, trade, use a kept card; end the turn (or roll "
-          "again on a double)", (A.ROLL, A.END_TURN), {"again": "bool"}, window=True, current=True),
+          "again on a double)", (A.ROLL, A.END_TURN), {"again": "bool"}, "pending_window_fits", window=True, current=True,
+          optional={"between": "bool"}),
     _spec(D.BUY, "an unowned property: buy it or decline (it goes to auction)", (A.BUY, A.DECLINE),
-          {"cell": "cell"}, current=True),
+          {"cell": "cell"}, "purchase_fits", current=True),
     _spec(D.BID, "an auction: bid more than the highest bid (up to your cash) or pass", (A.BID, A.PASS),
-          {"cell": "cell", "seller": "party", "bidders": "seats", "high": "money", "high_bidder": "seat_or_none"}),
-    _spec(D.JACKPOT, "the slot machine: bet 1..cash or skip", (A.BET, A.SKIP), {"cell": "cell"}, current=True),
+          {"cell": "cell", "seller": "party", "bidders": "seats", "high": "money", "high_bidder": "seat_or_none"},
+          "bid_fits", optional={"building": "bool", "resume": "decision"}),
+    _spec(D.JACKPOT, "the slot machine: bet 1..cash or skip", (A.BET, A.SKIP), {"cell": "cell"}, "jackpot_fits", current=True),
     _spec(D.CHOOSE, "a card asks for a cell: choose one of the options", (A.CHOOSE,),
-          {"purpose": "str", "options": "cells", "card": "card"}, current=True),
+          {"purpose": "str", "options": "cells", "card": "card"}, "choice_fits", current=True),
     _spec(D.RAISE, "a debt larger than your cash: sell buildings or mortgage until you can pay", (A.SELL_SHARES,),
-          {"amount": "money", "payee": "party"}, window=True),
+          {"amount": "money", "payee": "party"}, "debt_fits", window=True),
     _spec(D.TRADE_REPLY, "a trade offer: accept or reject", (A.ACCEPT, A.REJECT),
-          {"trade": "trade", "from": "seat", "resume": "decision"}),
+          {"trade": "trade", "from": "seat", "resume": "decision"}, "reply_fits"),
     _spec(D.EXCHANGE, "the Exchange (Elite): buy or sell shares at the new price, or skip",
-          (A.SKIP, A.BUY_SHARES, A.SELL_SHARES), {"cell": "cell"}, current=True),
+          (A.SKIP, A.BUY_SHARES, A.SELL_SHARES), {"cell": "cell"}, "market_decision_fits", current=True),
     _spec(D.INSURANCE, "the insurance company (Elite): buy a policy by its number, or skip", (A.SKIP, A.BUY_POLICY),
-          {"cell": "cell"}, current=True),
+          {"cell": "cell"}, "market_decision_fits", current=True),
     _spec(D.LOT, "the Auction cell (Elite): buy one waiting plot at its price (choose it), or skip",
-          (A.SKIP, A.CHOOSE), {"cell": "cell", "options": "cells"}, current=True),
+          (A.SKIP, A.CHOOSE), {"cell": "cell", "options": "cells"}, "market_decision_fits", current=True),
     _spec(D.PRESENT, "a free half another player could not pay for (Junior): accept it free (the token comes to "
-          "it) or decline", (A.ACCEPT, A.DECLINE), {"cell": "cell", "from": "seat", "askers": "later_seats"}),
+          "it) or decline", (A.ACCEPT, A.DECLINE), {"cell": "cell", "from": "seat", "askers": "later_seats"}, "present_fits"),
     _spec(D.CLAIM, "a policy covers what has just happened (Elite): claim (the policy pays and ends) or skip (keep it)",
           (A.CLAIM, A.SKIP), {"policy": "str", "term": "str", "loss": "money", "payee": "party", "reason": "str",
-                              "plot": "cell_or_none"}),
+                              "plot": "cell_or_none"}, "claim_fits"),
 ])
 
 #: Every step of the work queue and the kinds of its arguments, as the save loader checks them; a

@@ -3,7 +3,8 @@ of cell, owing money, a plot the bank could not sell, a bankruptcy.
 
 :class:`Mechanics` is the plain game (Millionaire Classic, Monopoly): every hook leaves the
 engine's course as it is. An edition with mechanics of its own overrides the hooks it needs
-(Millionaire Elite's market, insurance and Auction cell: :class:`millionaire.elite.Elite`); the
+(Millionaire Elite's market, insurance and Auction cell: :class:`millionaire.elite.Elite`; Junior's
+limits on buying: :class:`millionaire.junior.Junior`); the
 engine picks one per game (``Game.mechanics``) and calls the hooks where they apply.
 
 Examples
@@ -57,9 +58,9 @@ class Mechanics:
     def landed(self, game: Game, seat: int, cell: int, kind: CellKind) -> None:
         """``seat`` has landed on a cell of ``kind`` the engine itself leaves alone."""
 
-    def waiting(self, game: Game, cell: int) -> bool:
-        """True when an unowned ``cell`` is not offered to the player who lands on it (never)."""
-        return False
+    def may_offer(self, game: Game, seat: int, cell: int) -> bool:
+        """True when the unowned ``cell`` ``seat`` has landed on is offered to him for sale (always)."""
+        return True
 
     def unsold(self, game: Game, cell: int) -> None:
         """The bank auctioned ``cell`` and nobody bid."""

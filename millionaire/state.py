@@ -471,38 +471,11 @@ class _StateLoader:
         if pending is None:
             return
         kind, seat = pending["kind"], pending["player"]
-        if kind == "manage" and pending.get("between"):
-            self.between_fits(state, pending)
-            return
-        if DECISIONS[kind].current and seat != current:
+        spec = DECISIONS[kind]
+        if spec.current and seat != current and not pending.get("between"):  # a window between turns is anyone's
             raise self.fail("pending.player", f"is seat {seat} but a {kind!r} decision is the current player's "
                             f"(current is {current})")
-        if kind in ("roll", "manage"):
-            self.window_fits(state, pending, "pending")
-        elif kind == "bid" and pending.get("building"):
-            self.building_auction_fits(state, pending)
-        elif kind == "buy":
-            self.purchase_fits(state, seat, pending["cell"])
-        elif kind == "jackpot":
-            cell = pending["cell"]
-            if self.board.cells[cell].kind is not CellKind.JACKPOT or players[seat].position != cell:
-                raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on a jackpot cell there")
-            if players[seat].cash < 1:
-                raise self.fail("pending", f"offers the jackpot to seat {seat}, who has no cash to bet")
-        elif kind == "bid":
-            self.auction_fits(state, pending)
-        elif kind == "choose":
-            self.choice_fits(state, pending)
-        elif kind == "raise":
-            self.debt_fits(state, pending)
-        elif kind in ("exchange", "insurance", "lot"):
-            self.market_decision_fits(state, pending)
-        elif kind == "claim":
-            self.claim_fits(state, pending)
-        elif kind == "present":
-            self.present_fits(state, pending)
-        else:
-            self.reply_fits(state, pending)
+        getattr(self, spec.fits)(state, pending)  # the registry names the check of each kind
 
     def market_decision_fits(self, state: GameState, data: dict[str, Any]) -> None:
         """Elite's questions: the player stands on the cell that asks it; a lot's options are the
@@ -597,6 +570,13 @@ class _StateLoader:
             loaded["card_base"] = base
         return loaded
 
+    def pending_window_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """A pending roll or manage decision: a window of the turn, or between turns."""
+        if data.get("between"):
+            self.between_fits(state, data)
+        else:
+            self.window_fits(state, data, "pending")
+
     def window_fits(self, state: GameState, data: dict[str, Any], label: str) -> None:
         """A roll or manage decision comes when the turn's steps are done: nothing left queued."""
         if state.tasks:
@@ -614,6 +594,21 @@ class _StateLoader:
             raise self.fail("tasks", f"may hold only other players' windows while a window between turns is open, "
                             f"got {shown(state.tasks)}")
 
+    def jackpot_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """The slot machine is offered to a player with cash who stands on a jackpot cell."""
+        cell, seat = data["cell"], data["player"]
+        if self.board.cells[cell].kind is not CellKind.JACKPOT or state.players[seat].position != cell:
+            raise self.fail("pending.cell", f"is {cell} but seat {seat} does not stand on a jackpot cell there")
+        if state.players[seat].cash < 1:
+            raise self.fail("pending", f"offers the jackpot to seat {seat}, who has no cash to bet")
+
+    def bid_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """An auction of a property, or of a building the bank is short of."""
+        if data.get("building"):
+            self.building_auction_fits(state, data)
+        else:
+            self.auction_fits(state, data)
+
     def building_auction_fits(self, state: GameState, data: dict[str, Any]) -> None:
         """An auction of a building the bank is short of (``RuleSet.building_auctions``): sold by the
         bank for a plot its owner builds on, bid from the building's price."""
@@ -627,7 +622,9 @@ class _StateLoader:
         if leader >= 0 and (leader not in bidders or leader == data["player"] or high > state.players[leader].cash):
             raise self.fail("pending.high_bidder", f"is {leader} with a high bid of {high}, which no bidder could make")
 
-    def purchase_fits(self, state: GameState, seat: int, cell: int) -> None:
+    def purchase_fits(self, state: GameState, data: dict[str, Any]) -> None:
+        """A free property offered to the player who stands on it (with a kiosk left, where kiosks count)."""
+        seat, cell = data["player"], data["cell"]
         info = self.board.cells[cell]
         if not info.ownable:
             raise self.fail("pending.cell", f"offers cell {cell} ({info.name_en}) for sale, which cannot be owned")
@@ -831,9 +828,8 @@ class _StateLoader:
         window = DECISIONS[kind].window  # the decisions where trades may be offered
         # Optional: trade offers made in a window; a window between turns; a building auction and the
         # window it returns to.
-        optional = (["offers"] if window else []) + (["between"] if kind == "manage" else [])
-        optional += ["building", "resume"] if kind == "bid" else []
-        fields = ["kind"] + list(needs) + optional
+        optional = DECISIONS[kind].optional
+        fields = ["kind"] + list(needs) + (["offers"] if window else []) + list(optional)
         self.unknown(data, tuple(fields), f"{label}.")
         for name, what in needs.items():
             if name not in data:
@@ -844,11 +840,9 @@ class _StateLoader:
             if data["offers"] > self.rules.trade_offers_per_turn:
                 raise self.fail(f"{label}.offers", f"is {data['offers']}, more than the "
                                 f"{self.rules.trade_offers_per_turn} trade offers a turn allows")
-        for flag in ("between", "building"):  # a window between turns; an auction of a building
-            if flag in data:
-                self.check(data[flag], "bool", f"{label}.{flag}")
-        if kind == "bid" and "resume" in data:  # a building auction returns to its window
-            self.decision(data["resume"], f"{label}.resume", resumed=True)
+        for name, what in optional.items():  # a window between turns; an auction of a building, and its window
+            if name in data:
+                self.check(data[name], what, f"{label}.{name}")
         if kind == "bid" and data["player"] not in data["bidders"]:
             raise self.fail(f"{label}.bidders", f"does not list the bidder {data['player']}")
         if kind == "choose" and not data["options"]:

@@ -201,6 +201,21 @@ def test_who_cannot_pay_goes_back_to_start_and_his_turn_ends(junior):
     assert game.state.current == 1
 
 
+@pytest.mark.parametrize("key", ["millionaire-classic", "millionaire-elite"])
+def test_juniors_limits_on_buying_hold_on_another_board_under_its_rules(key):
+    board = load_board(key)
+    game = new_game(board, unaffordable_to_start=True)
+    assert type(game.mechanics).__name__ == ("Elite" if key == "millionaire-elite" else "Junior")
+    cell = next(c for c in board.ownable if c >= 7)
+    player = game.state.players[0]
+    game.state.bank_balance += player.cash - (board.cells[cell].price - 1)
+    player.position, player.cash = cell - 7, board.cells[cell].price - 1
+    roll(game, 3, 4)
+    assert player.position == 0 and game.state.owner[cell] == -1
+    assert game.log("en")[-1].endswith("goes back to START.")
+    assert game.pending.kind == "manage"
+
+
 # ---------------------------------------------------------------- the half nobody could pay for (RuleSet.present_unaffordable)
 
 

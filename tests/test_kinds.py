@@ -10,9 +10,10 @@ from millionaire.actions import DECISION_KINDS
 from millionaire.decisions import HANDLERS
 from millionaire.editions import EDITIONS
 from millionaire.elite import Elite
+from millionaire.junior import Junior
 from millionaire.kinds import DECISIONS, TASKS, WINDOW_ANSWERS, ActionKind, DecisionKind, TaskKind
 from millionaire.mechanics import Mechanics
-from millionaire.state import _DECISIONS, _TASKS
+from millionaire.state import _DECISIONS, _TASKS, _StateLoader
 
 SAVED_DECISIONS = ["roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "trade_reply", "exchange",
                    "insurance", "lot", "present", "claim"]
@@ -32,6 +33,10 @@ def test_the_save_schema_and_the_handlers_are_the_registry():
     assert set(HANDLERS) == set(DECISIONS)
     assert all(HANDLERS[kind].answers == {str(a) for a in spec.answers} for kind, spec in DECISIONS.items())
     assert [kind for kind, spec in DECISIONS.items() if spec.window] == ["roll", "manage", "raise"]
+    # each kind's check against the position, named in the registry, is the save loader's
+    assert all(callable(getattr(_StateLoader, spec.fits, None)) for spec in DECISIONS.values())
+    assert {kind: list(spec.optional) for kind, spec in DECISIONS.items() if spec.optional} == {
+        "manage": ["between"], "bid": ["building", "resume"]}
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.key)
@@ -57,6 +62,6 @@ def test_every_legal_action_is_an_answer_the_registry_names(edition):
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.key)
 def test_each_edition_plays_with_its_mechanics(edition):
     game = Game(load_board(edition.key), agents=["cautious"] * 2, seed=1)
-    expected = Elite if edition.key == "millionaire-elite" else Mechanics
+    expected = {"millionaire-elite": Elite, "millionaire-junior": Junior}.get(edition.key, Mechanics)
     assert type(game.mechanics) is expected
     assert game.mechanics.claim(game, 0, "rent", 50, 1) == 50  # nobody holds a policy yet
