@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
+from . import queries
 from .actions import Action, Decision, Trade
 from .errors import MillionaireError
 
@@ -317,19 +318,23 @@ class ThresholdAgent(Agent):
 
     def _cheapest_legal_building(self, game: Game, seat: int, spare: int) -> int:
         """The plot where the cheapest building ``spare`` cash pays for can go now, or -1."""
-        level = game.state.level
+        state, board = game.state, game.board
+        owner, mortgaged, level = state.owner, state.mortgaged, state.level
+        costs = game.costs()
         best_cell, best_price = -1, 0
-        for index in game.complete_industries(seat):
-            industry = game.board.industries[index]
+        for industry in board.industries:
             cells, price = industry.cells, industry.build_price
             if price > spare or (best_cell >= 0 and price >= best_price):
                 continue
-            lowest = cells[0]  # building is even: only the (first) lowest plot can take one
+            lowest = cells[0]  # building is even: only the (first) lowest plot of a whole industry can take one
             for cell in cells:
+                if owner[cell] != seat or mortgaged[cell]:
+                    break
                 if level[cell] < level[lowest]:
                     lowest = cell
-            if not game.build_problem(seat, lowest):
-                best_cell, best_price = lowest, price
+            else:
+                if not queries.build_code(board, costs, state, seat, lowest):
+                    best_cell, best_price = lowest, price
         return best_cell
 
     # Trading.
@@ -418,12 +423,13 @@ class ThresholdAgent(Agent):
 
     def _cached_quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
                       ) -> tuple[int, int, int, int] | None:
-        """:meth:`_quote`, worked out again only when an owner, a mortgage or a building changes in the
-        industries of the plots."""
+        """:meth:`_quote`, worked out again only when an owner or a mortgage changes in the industries of
+        the plots, or one of their plots is built on or cleared (a building's count does not matter:
+        buildings lock plots from trade, what they are does not)."""
         state = game.state
         owner, mortgaged, level = state.owner, state.mortgaged, state.level
         cells = self._trade_cells(game, take, give)
-        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] for c in cells])
+        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] > 0 for c in cells])
         memo = (seat, partner, take, give)
         cached = self._quoted.get(memo)
         if cached is not None and cached[0] == key:
