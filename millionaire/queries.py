@@ -400,12 +400,14 @@ def build_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cel
     if code == CASH_SHORT:
         cash = state.players[seat].cash
         return Refusal("cash_short", cash=cash, price=board.industries[board.cells[cell].industry].build_price)
-    return kept_refusal(_BUILD_KEYS[code], cell, board.cells[cell].name_en)
-
-
-#: The words of the refusals :func:`build_problem` keeps, by code.
-_BUILD_KEYS = {NOT_YOURS: "not_yours", INCOMPLETE: "industry_incomplete", FULLY_BUILT: "fully_built",
-               UNEVEN: "build_evenly"}
+    name = board.cells[cell].name_en
+    if code == NOT_YOURS:
+        return kept_refusal("not_yours", cell, name)
+    if code == INCOMPLETE:
+        return kept_refusal("industry_incomplete", cell, name)
+    if code == FULLY_BUILT:
+        return kept_refusal("fully_built", cell, name)
+    return kept_refusal("build_evenly", cell, name)
 
 
 def sell_problem(board: Board, state: GameState, seat: int, cell: int) -> str:
