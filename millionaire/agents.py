@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from mypy_extensions import mypyc_attr
 
+from . import queries
 from .actions import Action, Decision, Trade
 from .errors import MillionaireError
 
@@ -193,6 +194,7 @@ class ThresholdAgent(Agent):
         self.fairness = fairness
         self._rules_seen: Any = None
         self._reserve = 0
+        self._offers = False  # the rules allow trade offers (read with the reserve)
         self._board_seen: Any = None
         self._cheapest_building = 0
         self._industry_cells: list[tuple[int, ...]] = []
@@ -210,6 +212,7 @@ class ThresholdAgent(Agent):
         if game.rules is not self._rules_seen:
             self._rules_seen = game.rules
             self._reserve = int(game.rules.start_cash * self.reserve_share)
+            self._offers = game.rules.trade_offers_per_turn > 0
         return self._reserve
 
     def choose(self, game: Game, decision: Decision) -> Action:
@@ -300,7 +303,7 @@ class ThresholdAgent(Agent):
             cell = self._cheapest_legal_building(game, seat, spare)
             if cell >= 0:
                 return _on_cell("build", cell)
-        if data.get("offers", 0) == 0 and game.rules.trade_offers_per_turn > 0 and "between" not in data:
+        if data.get("offers", 0) == 0 and self._offers and "between" not in data:  # _offers: read by reserve() above
             return self._offer(game, seat, spare)  # one offer a window of its turn, where the rules allow any
         return None
 
@@ -317,19 +320,23 @@ class ThresholdAgent(Agent):
 
     def _cheapest_legal_building(self, game: Game, seat: int, spare: int) -> int:
         """The plot where the cheapest building ``spare`` cash pays for can go now, or -1."""
-        level = game.state.level
+        state, board = game.state, game.board
+        owner, mortgaged, level = state.owner, state.mortgaged, state.level
+        costs = game.costs()
         best_cell, best_price = -1, 0
-        for index in game.complete_industries(seat):
-            industry = game.board.industries[index]
+        for industry in board.industries:
             cells, price = industry.cells, industry.build_price
             if price > spare or (best_cell >= 0 and price >= best_price):
                 continue
-            lowest = cells[0]  # building is even: only the (first) lowest plot can take one
+            lowest = cells[0]  # building is even: only the (first) lowest plot of a whole industry can take one
             for cell in cells:
+                if owner[cell] != seat or mortgaged[cell]:
+                    break
                 if level[cell] < level[lowest]:
                     lowest = cell
-            if not game.build_problem(seat, lowest):
-                best_cell, best_price = lowest, price
+            else:
+                if not queries.build_code(board, costs, state, seat, lowest):
+                    best_cell, best_price = lowest, price
         return best_cell
 
     # Trading.
@@ -418,12 +425,13 @@ class ThresholdAgent(Agent):
 
     def _cached_quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
                       ) -> tuple[int, int, int, int] | None:
-        """:meth:`_quote`, worked out again only when an owner, a mortgage or a building changes in the
-        industries of the plots."""
+        """:meth:`_quote`, worked out again only when an owner or a mortgage changes in the industries of
+        the plots, or one of their plots is built on or cleared (a building's count does not matter:
+        buildings lock plots from trade, what they are does not)."""
         state = game.state
         owner, mortgaged, level = state.owner, state.mortgaged, state.level
         cells = self._trade_cells(game, take, give)
-        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] for c in cells])
+        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] > 0 for c in cells])
         memo = (seat, partner, take, give)
         cached = self._quoted.get(memo)
         if cached is not None and cached[0] == key:
@@ -638,9 +646,19 @@ class ThresholdAgent(Agent):
         built = [c for c in board.plots if owner[c] == seat and state.level[c] and not game.sell_problem(seat, c)]
         if built:
             return _on_cell("sell", max(built, key=lambda c: (state.level[c], c)))
-        mortgageable = [c for c in board.ownable if owner[c] == seat and not game.mortgage_problem(seat, c)]
-        # Mortgage first what completes nothing: plots of industries not fully owned.
-        return _on_cell("mortgage", min(mortgageable, key=lambda c: (self._completes(game, c, seat), board.cells[c].price, c)))
+        # Mortgage first what completes nothing (plots of industries not fully owned), then the cheapest, in board order.
+        best, best_completes, best_price = -1, True, 0
+        for c in board.ownable:
+            if owner[c] != seat:
+                continue
+            completes, price = self._completes(game, c, seat), board.cells[c].price
+            if best >= 0 and (completes, price) >= (best_completes, best_price):
+                continue
+            if not game.mortgage_problem(seat, c):
+                best, best_completes, best_price = c, completes, price
+        if best < 0:
+            raise MillionaireError(f"player {seat} has nothing left to mortgage")
+        return _on_cell("mortgage", best)
 
     # Millionaire Elite: shares, policies, plots waiting on the Auction cell.
     def _exchange(self, game: Game, data: dict[str, Any]) -> Action:
@@ -684,7 +702,13 @@ class ThresholdAgent(Agent):
 
     def _completes(self, game: Game, cell: int, seat: int) -> bool:
         industry = game.board.cells[cell].industry
-        return industry >= 0 and all(game.state.owner[c] == seat for c in game.board.industries[industry].cells)
+        if industry < 0:
+            return False
+        owner = game.state.owner
+        for plot in game.board.industries[industry].cells:
+            if owner[plot] != seat:
+                return False
+        return True
 
     def _trade_reply(self, game: Game, data: dict[str, Any]) -> Action:
         """Accept a trade whose gain is at least ``fairness`` times the proposer's and keeps the cash

@@ -115,6 +115,10 @@ class Game:
     ``legal_actions()``; :meth:`apply` takes one answer and advances to the next decision.
     """
 
+    # The board's costs under the rules (Game.costs), made on first use, and the rules they were made for.
+    _costs: queries.Costs | None = None
+    _costs_rules: RuleSet | None = None
+
     def __init__(
         self,
         board: Board,
@@ -458,7 +462,22 @@ class Game:
 
     def supply(self) -> tuple[int | None, int | None]:
         """Small and large buildings left in the bank (``None``: unlimited)."""
-        return queries.supply(self.rules, self.state)
+        return queries.bank_supply(self.costs().bank, self.state.level)
+
+    def costs(self) -> queries.Costs:
+        """The board's building and loan figures under the game's rules, as integers
+        (:class:`~millionaire.queries.Costs`), worked out once for the rules in force.
+
+        >>> from millionaire import load_board
+        >>> game = Game(load_board("monopoly-us"), agents=["cautious"] * 2, seed=1)
+        >>> game.costs().sale[1], game.costs() is game.costs()
+        (25, True)
+        """
+        costs = self._costs
+        if costs is None or self._costs_rules is not self.rules or costs.board is not self.board:
+            costs = self._costs = queries.costs_of(self.board, self.rules)
+            self._costs_rules = self.rules
+        return costs
 
     def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
@@ -467,7 +486,7 @@ class Game:
     def liquidation_value(self, seat: int) -> int:
         """Cash plus everything selling every building and mortgaging every property would raise (and,
         in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price)."""
-        return queries.liquidation_value(self.board, self.rules, self.state, seat)
+        return queries.liquidation_value(self.board, self.rules, self.state, seat, self.costs())
 
     def mortgage_value(self, cell: int) -> int:
         """What the bank lends on ``cell``."""
@@ -484,7 +503,7 @@ class Game:
     def build_problem(self, seat: int, cell: int, free: bool = False) -> str:
         """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
         pays for the building)."""
-        return queries.build_problem(self.board, self.rules, self.state, seat, cell, free)
+        return queries.build_problem(self.board, self.rules, self.state, seat, cell, free, self.costs())
 
     def sell_problem(self, seat: int, cell: int) -> str:
         """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
@@ -641,10 +660,14 @@ class Game:
 
     def _builders(self, only: int) -> list[bool]:
         """For each seat (or only for seat ``only``; -1: all), could he build somewhere now: a whole
-        unmortgaged industry, the cash and a building left in the bank? One pass over the industries."""
+        unmortgaged industry, the cash and a building left in the bank? One pass over the industries,
+        the bank's buildings counted once (the checks of :meth:`build_problem`, with no words made)."""
         state, board = self.state, self.board
         owner, mortgaged, level, players = state.owner, state.mortgaged, state.level, state.players
-        top = self.rules.small_per_large + 1
+        costs = self.costs()
+        bank, built_on = costs.bank, costs.built_on
+        top, limited = bank.top, bank.small_limited or bank.large_limited
+        left: tuple[int, int] | None = None
         could = [False] * len(players)
         for industry in board.industries:
             cells = industry.cells
@@ -660,8 +683,14 @@ class Game:
                 if level[cell] < level[lowest]:
                     lowest = cell
             else:
-                if level[lowest] < top and not self.build_problem(seat, lowest):
-                    could[seat] = True
+                if level[lowest] >= top or not built_on[industry.index]:
+                    continue
+                if limited:
+                    if left is None:
+                        left = queries.bank_left(bank, level)
+                    if queries.bank_refuses(bank, left, level[lowest]):
+                        continue
+                could[seat] = True
         return could
 
     # ------------------------------------------------------------------ cards

@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Trade
 from .board import Board, CellKind
@@ -115,14 +115,158 @@ def building_locks(board: Board, rules: RuleSet, state: GameState, cell: int) ->
     return industry_built(board, state, cell)
 
 
+class Bank:
+    """The rules' buildings as plain integers, read once per rule set (a rule read each time a turn
+    asks costs more than the answer): ``top`` is the level of a large building, ``small_limited`` and
+    ``large_limited`` whether the bank's buildings of each size run out, ``small_supply`` and
+    ``large_supply`` how many it has of each.
+
+    >>> from millionaire import RuleSet
+    >>> bank = bank_of(RuleSet.monopoly())
+    >>> bank.top, bank.small_supply, bank.large_supply
+    (5, 32, 12)
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.top = rules.small_per_large + 1
+        self.small_limited = rules.small_supply is not None
+        self.large_limited = rules.large_supply is not None
+        self.small_supply = rules.small_supply if rules.small_supply is not None else 0
+        self.large_supply = rules.large_supply if rules.large_supply is not None else 0
+
+
+class Costs:
+    """What a board under its rules makes of buildings and loans, worked out once (no ``Fraction``
+    multiplied in a turn): ``board`` the board, ``bank`` the rules' :class:`Bank`, ``sale[cell]`` what one building of the plot
+    sells for, ``loan[cell]`` what the bank lends on the cell, ``built_on[industry]`` whether the
+    industry's cells are plots (an attraction takes no building).
+
+    >>> from millionaire import RuleSet, load_board
+    >>> costs = costs_of(load_board("monopoly-us"), RuleSet.monopoly())
+    >>> costs.sale[1], costs.loan[1], costs.bank.top
+    (25, 30, 5)
+    """
+
+    def __init__(self, board: Board, rules: RuleSet) -> None:
+        self.board = board
+        self.bank = bank_of(rules)
+        self.sale = [int(board.industries[info.industry].build_price * rules.building_sell_rate)
+                     if info.kind is CellKind.PLOT and info.industry >= 0 else 0 for info in board.cells]
+        self.loan = [int(info.price * rules.mortgage_rate) for info in board.cells]
+        self.built_on = [all(board.cells[c].kind is CellKind.PLOT for c in industry.cells) for industry in board.industries]
+
+
+#: The banks and costs of the rules and boards in use, by their ids (each kept with its objects, so
+#: an id is not reused while kept), and the costs by board and rules' values (a game's rules are often
+#: a rule set of its own, equal to the last game's).
+_BANKS: dict[int, tuple[RuleSet, Bank]] = {}
+_COSTS: dict[tuple[int, int], tuple[Board, RuleSet, Costs]] = {}
+_COSTS_BY_VALUE: dict[tuple[int, RuleSet], tuple[Board, Costs]] = {}
+#: Entries kept at most: rules and boards made one after another (tests, lessons) start them again.
+_KEPT = 64
+
+
+def bank_of(rules: RuleSet) -> Bank:
+    """The :class:`Bank` of ``rules``, made on first use and kept.
+
+    >>> from millionaire import RuleSet
+    >>> rules = RuleSet()
+    >>> bank_of(rules) is bank_of(rules), bank_of(rules) is bank_of(RuleSet())
+    (True, False)
+    """
+    kept = _BANKS.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_BANKS) >= _KEPT:
+        _BANKS.clear()
+    bank = Bank(rules)
+    _BANKS[id(rules)] = (rules, bank)
+    return bank
+
+
+def costs_of(board: Board, rules: RuleSet) -> Costs:
+    """The :class:`Costs` of ``board`` under ``rules``, made on first use and kept (for equal rules too).
+
+    >>> from millionaire import RuleSet, load_board
+    >>> board = load_board("millionaire-classic")
+    >>> costs_of(board, RuleSet()) is costs_of(board, RuleSet())
+    True
+    """
+    key = (id(board), id(rules))
+    kept = _COSTS.get(key)
+    if kept is not None and kept[0] is board and kept[1] is rules:
+        return kept[2]
+    if len(_COSTS) >= _KEPT:
+        _COSTS.clear()
+    if len(_COSTS_BY_VALUE) >= _KEPT:
+        _COSTS_BY_VALUE.clear()
+    equal = _COSTS_BY_VALUE.get((id(board), rules))
+    if equal is not None and equal[0] is board:
+        costs = equal[1]
+    else:
+        costs = Costs(board, rules)
+        _COSTS_BY_VALUE[(id(board), rules)] = (board, costs)
+    _COSTS[key] = (board, rules, costs)
+    return costs
+
+
+def bank_left(bank: Bank, level: list[int]) -> tuple[int, int]:
+    """Small and large buildings left in the bank, counted over the plots' ``level``s (a size the
+    bank has no limit of: see ``bank.small_limited``, ``bank.large_limited``).
+
+    >>> from millionaire import RuleSet
+    >>> bank_left(bank_of(RuleSet.monopoly()), [0, 2, 5, 3])
+    (27, 11)
+    """
+    top = bank.top
+    small = large = 0
+    for height in level:
+        if height < top:
+            small += height
+        elif height == top:
+            large += 1
+    return bank.small_supply - small, bank.large_supply - large
+
+
+#: Why a building is refused, as a number (:func:`build_code`); 0: it is allowed.
+NOT_A_PLOT: Final = 1
+NOT_YOURS: Final = 2
+INCOMPLETE: Final = 3
+FULLY_BUILT: Final = 4
+UNEVEN: Final = 5
+NO_LARGE_LEFT: Final = 6
+NO_SMALL_LEFT: Final = 7
+CASH_SHORT: Final = 8
+
+
+def bank_refuses(bank: Bank, left: tuple[int, int], height: int) -> int:
+    """:data:`NO_LARGE_LEFT` or :data:`NO_SMALL_LEFT` when the bank has no building for a plot at
+    ``height`` (``left``: :func:`bank_left`), else 0.
+
+    >>> from millionaire import RuleSet
+    >>> bank = bank_of(RuleSet.monopoly())
+    >>> bank_refuses(bank, (0, 3), 4) == 0, bank_refuses(bank, (0, 3), 1) == NO_SMALL_LEFT
+    (True, True)
+    """
+    if height == bank.top - 1:
+        return NO_LARGE_LEFT if bank.large_limited and left[1] < 1 else 0
+    return NO_SMALL_LEFT if bank.small_limited and left[0] < 1 else 0
+
+
 def supply(rules: RuleSet, state: GameState) -> tuple[int | None, int | None]:
     """Small and large buildings left in the bank (``None``: unlimited)."""
-    top = rules.small_per_large + 1
-    small = sum(level for level in state.level if level < top)
-    large = sum(1 for level in state.level if level == top)
-    small_supply, large_supply = rules.small_supply, rules.large_supply
-    return (None if small_supply is None else small_supply - small,
-            None if large_supply is None else large_supply - large)
+    return bank_supply(bank_of(rules), state.level)
+
+
+def bank_supply(bank: Bank, level: list[int]) -> tuple[int | None, int | None]:
+    """:func:`supply` from the rules' :class:`Bank` and the plots' ``level``s.
+
+    >>> from millionaire import RuleSet
+    >>> bank_supply(bank_of(RuleSet.monopoly()), [0, 2, 5, 3]), bank_supply(bank_of(RuleSet(small_supply=None)), [1])
+    ((27, 11), (None, 12))
+    """
+    small, large = bank_left(bank, level)
+    return small if bank.small_limited else None, large if bank.large_limited else None
 
 
 def monopoly_mortgages(board: Board, rules: RuleSet, state: GameState) -> list[bool]:
@@ -162,18 +306,21 @@ def rent(board: Board, rules: RuleSet, state: GameState, cell: int, dice_total: 
     return factor * (dice_total if dice_total is not None else state.last_roll)
 
 
-def liquidation_value(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:
+def liquidation_value(board: Board, rules: RuleSet, state: GameState, seat: int, costs: Costs | None = None) -> int:
     """Cash plus everything selling every building and mortgaging every property would raise (and,
-    in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price)."""
+    in Elite under ``RuleSet.shares_pay_debts``, selling every share at the market price; ``costs``:
+    the board's :func:`costs_of`, when the caller keeps them)."""
+    if costs is None:
+        costs = costs_of(board, rules)
+    sale, loan = costs.sale, costs.loan
+    owner, level, mortgaged = state.owner, state.level, state.mortgaged
     total = state.players[seat].cash
     for cell in board.ownable:
-        if state.owner[cell] != seat:
+        if owner[cell] != seat:
             continue
-        info = board.cells[cell]
-        if state.level[cell]:
-            total += state.level[cell] * int(board.industries[info.industry].build_price * rules.building_sell_rate)
-        if not state.mortgaged[cell]:
-            total += int(info.price * rules.mortgage_rate)
+        total += level[cell] * sale[cell]
+        if not mortgaged[cell]:
+            total += loan[cell]
     if board.shares is not None and rules.shares_pay_debts:
         market = state.market
         assert market is not None
@@ -197,34 +344,70 @@ def build_price(board: Board, cell: int) -> int:
     return board.industries[board.cells[cell].industry].build_price
 
 
-def build_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, free: bool = False) -> str:
-    """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
-    pays for the building)."""
+def build_code(board: Board, costs: Costs, state: GameState, seat: int, cell: int, free: bool = False) -> int:
+    """Whether ``seat`` may build on ``cell`` now, as a number: 0 when he may, else the first reason he
+    may not (:data:`NOT_A_PLOT`, ... :data:`CASH_SHORT`), the checks of :func:`build_problem` with no
+    words made (``costs``: :func:`costs_of` the board and rules).
+
+    >>> from millionaire import Game, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious", "cautious"], seed=1)
+    >>> build_code(game.board, costs_of(game.board, game.rules), game.state, 0, 1) == NOT_YOURS
+    True
+    """
     info = board.cells[cell]
     if info.kind is not CellKind.PLOT:
+        return NOT_A_PLOT
+    owner, mortgaged, level = state.owner, state.mortgaged, state.level
+    if owner[cell] != seat:
+        return NOT_YOURS
+    if seat < 0:
+        return INCOMPLETE
+    industry = board.industries[info.industry]
+    low = level[cell]
+    for plot in industry.cells:  # the whole industry his and unmortgaged, and its lowest level
+        if owner[plot] != seat or mortgaged[plot]:
+            return INCOMPLETE
+        if level[plot] < low:
+            low = level[plot]
+    height = level[cell]
+    bank = costs.bank
+    if height >= bank.top:
+        return FULLY_BUILT
+    if height > low:
+        return UNEVEN
+    if bank.small_limited or bank.large_limited:
+        refused = bank_refuses(bank, bank_left(bank, level), height)
+        if refused:
+            return refused
+    if not free and state.players[seat].cash < industry.build_price:
+        return CASH_SHORT
+    return 0
+
+
+def build_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, free: bool = False,
+                  costs: Costs | None = None) -> str:
+    """Why ``seat`` cannot build on ``cell`` now, in words; ``""`` when it can (``free``: a card
+    pays for the building; ``costs``: the board's :func:`costs_of`, when the caller keeps them)."""
+    code = build_code(board, costs if costs is not None else costs_of(board, rules), state, seat, cell, free)
+    if not code:
+        return ""
+    if code == NOT_A_PLOT:
         return Refusal("not_a_plot", cell=cell)
-    if state.owner[cell] != seat:
-        return kept_refusal("not_yours", cell, info.name_en)
-    if not industry_complete(board, state, info.industry, seat):
-        return kept_refusal("industry_incomplete", cell, info.name_en)
-    level = state.level[cell]
-    top = rules.small_per_large + 1
-    if level >= top:
-        return kept_refusal("fully_built", cell, info.name_en)
-    cells = board.industries[info.industry].cells
-    if level > min(state.level[c] for c in cells):
-        return kept_refusal("build_evenly", cell, info.name_en)
-    if rules.small_supply is not None or rules.large_supply is not None:
-        small_left, large_left = supply(rules, state)
-        if level == top - 1:
-            if large_left is not None and large_left < 1:
-                return Refusal("no_large_left")
-        elif small_left is not None and small_left < 1:
-            return Refusal("no_small_left")
-    price = board.industries[info.industry].build_price
-    if not free and state.players[seat].cash < price:
-        return Refusal("cash_short", cash=state.players[seat].cash, price=price)
-    return ""
+    if code == NO_LARGE_LEFT:
+        return Refusal("no_large_left")
+    if code == NO_SMALL_LEFT:
+        return Refusal("no_small_left")
+    if code == CASH_SHORT:
+        cash = state.players[seat].cash
+        return Refusal("cash_short", cash=cash, price=board.industries[board.cells[cell].industry].build_price)
+    name = board.cells[cell].name_en
+    if code == NOT_YOURS:
+        return kept_refusal("not_yours", cell, name)
+    if code == INCOMPLETE:
+        return kept_refusal("industry_incomplete", cell, name)
+    if code == FULLY_BUILT:
+        return kept_refusal("fully_built", cell, name)
+    return kept_refusal("build_evenly", cell, name)
 
 
 def sell_problem(board: Board, state: GameState, seat: int, cell: int) -> str:
