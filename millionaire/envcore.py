@@ -71,6 +71,7 @@ class MaskLayout:
             kind: [-1.0 if level == "lowest" else -2.0 if level == "all" else float(level) for level in kind_levels]
             for kind, kind_levels in levels.items()}
         self.rules: RuleView | None = None
+        self.cells: CellView | None = None
 
     def view(self, rules: RuleSet) -> RuleView:
         """The options of ``rules`` the mask reads (kept while the same rules come back)."""
@@ -78,6 +79,33 @@ class MaskLayout:
         if view is None or view.source is not rules:
             view = self.rules = RuleView(rules)
         return view
+
+    def board_view(self, board: Board) -> CellView:
+        """What the mask reads of ``board``'s cells and industries (kept while the same board comes back)."""
+        view = self.cells
+        if view is None or view.source is not board:
+            view = self.cells = CellView(board)
+        return view
+
+
+class CellView:
+    """A board's cells and industries as the mask reads them, in plain lists (a board's cells are
+    Python objects): each cell's industry (-1: none) and whether it is a plot, the properties, each
+    industry's cells and building price.
+
+    >>> from millionaire import load_board
+    >>> view = CellView(load_board("millionaire-classic"))
+    >>> len(view.industry) == 40, view.groups[view.industry[1]] == list(load_board("millionaire-classic").industries[view.industry[1]].cells)
+    (True, True)
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.source = board
+        self.industry: list[int] = [cell.industry for cell in board.cells]
+        self.plot: list[bool] = [cell.kind is CellKind.PLOT for cell in board.cells]
+        self.ownable: list[int] = list(board.ownable)
+        self.groups: list[list[int]] = [list(group.cells) for group in board.industries]
+        self.prices: list[int] = [group.build_price for group in board.industries]
 
 
 class RuleView:
@@ -247,21 +275,22 @@ def legal_indices(game: Game, layout: MaskLayout, legal: list[int], ranges: dict
 def _raising(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], seat: int) -> None:
     """Selling a building, mortgaging a property: the cells of ``Game._raising_actions``, read in one
     pass over the seat's properties."""
-    state, board = game.state, game.board
+    state = game.state
     owner, level, mortgaged = state.owner, state.level, state.mortgaged
-    industries, cells = board.industries, board.cells
+    view = layout.board_view(game.board)
+    groups, industry_of, plot = view.groups, view.industry, view.plot
     plot_locks = rules.plot_locks
-    for cell in board.ownable:
+    for cell in view.ownable:
         if owner[cell] != seat:
             continue
         built = level[cell]
-        industry = cells[cell].industry
+        industry = industry_of[cell]
         highest = 0  # the most buildings on a plot of the cell's industry
         if industry >= 0:
-            for other in industries[industry].cells:
+            for other in groups[industry]:
                 if level[other] > highest:
                     highest = level[other]
-        if built > 0 and built >= highest and cells[cell].kind is CellKind.PLOT:  # Game.sell_problem: sell evenly
+        if built > 0 and built >= highest and plot[cell]:  # Game.sell_problem: sell evenly
             legal.append(layout.sell + cell)
         # Game.mortgage_problem: unmortgaged, lent on, not locked by a building (Game.building_locks)
         if not mortgaged[cell] and game.mortgage_value(cell) and not (built > 0 if plot_locks else highest > 0):
@@ -275,14 +304,14 @@ def _window(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], s
     player = state.players[seat]
     cash = player.cash
     top = rules.top
-    cells = board.cells
+    view = layout.board_view(board)
+    plot = view.plot
     limited = rules.limited
     supply_read = False
     small_left: int | None = None
     large_left: int | None = None
-    for group in board.industries:  # the conditions of Game.build_problem
-        group_cells = group.cells
-        if owner[group_cells[0]] != seat or cash < group.build_price:
+    for industry, group_cells in enumerate(view.groups):  # the conditions of Game.build_problem
+        if owner[group_cells[0]] != seat or cash < view.prices[industry]:
             continue
         lowest = top
         complete = True  # Game.industry_complete: every plot the seat's, none mortgaged
@@ -296,7 +325,7 @@ def _window(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], s
             continue
         for cell in group_cells:
             built = level[cell]
-            if cells[cell].kind is not CellKind.PLOT or built >= top or built > lowest:
+            if not plot[cell] or built >= top or built > lowest:
                 continue
             if limited:
                 if not supply_read:
@@ -310,7 +339,7 @@ def _window(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], s
             legal.append(layout.build + cell)
     _raising(game, layout, rules, legal, seat)
     if redeem:
-        for cell in board.ownable:
+        for cell in view.ownable:
             if owner[cell] == seat and mortgaged[cell] and cash >= game.redemption_cost(cell):  # Game.redeem_problem
                 legal.append(layout.redeem + cell)
     if player.cards:
@@ -857,5 +886,5 @@ class ObservationWriter:
         return new
 
 
-__all__ = ["CELL_ACTIONS", "AgentIterator", "Decoder", "MaskLayout", "ObservationWriter", "RuleView", "SeatCore", "SingleSeatCore", "TurnCore",
+__all__ = ["CELL_ACTIONS", "AgentIterator", "CellView", "Decoder", "MaskLayout", "ObservationWriter", "RuleView", "SeatCore", "SingleSeatCore", "TurnCore",
            "apply_legal", "fill_mask", "legal_indices", "level_amount", "play_bots", "price_in_question"]
