@@ -433,14 +433,16 @@ class Decoder:
                 fixed.append(Action(kind))
         self.fixed = fixed
 
-    def action(self, index: int, game: Game, ranges: dict[str, tuple[int, int, int]]) -> Action:
-        """The engine action ``index`` stands for now (legal when the mask allows ``index``)."""
+    def action(self, index: int, game: Game | None, ranges: dict[str, tuple[int, int, int]]) -> Action:
+        """The engine action ``index`` stands for now (legal when the mask allows ``index``); only a kept
+        card's index reads the game (the others may be decoded without one)."""
         made = self.fixed[index]
         if made is not None:
             return made
         kind = self.kinds[index]
         argument = self.arguments[index]
         if kind == "use_card" or kind == "release_card":
+            assert game is not None, "a kept card's index is decoded in a game"
             data = game.state.pending
             seat: int = data["player"] if data is not None else 0
             player = game.state.players[seat]
@@ -494,6 +496,16 @@ class SeatCore:
     ``ranges`` are the same objects from one decision to the next, brought up to date in place.
 
     ``writers``: one :class:`ObservationWriter` per seat.
+
+    >>> from millionaire.envs import ActionTable, Observer
+    >>> from millionaire import load_board, RuleSet
+    >>> board = load_board("millionaire-classic")
+    >>> core = SeatCore(ActionTable(board).decoder, Observer(board, RuleSet.for_board(board.key), 2, 50).writers)
+    >>> core.game = Game(board, agents=[None, None], seed=1)
+    >>> mask = core.refill(); core.legal, int(mask.sum())
+    ([0], 1)
+    >>> core.play(0); core.game.actions[-1][1]
+    Action.roll()
     """
 
     def __init__(self, decoder: Decoder, writers: list[ObservationWriter]) -> None:
@@ -553,7 +565,17 @@ class SeatCore:
 
 
 class SingleSeatCore(SeatCore):
-    """:class:`SeatCore` for one seat against bots: a whole ``step`` of an index its mask allows."""
+    """:class:`SeatCore` for one seat against bots: a whole ``step`` of an index its mask allows.
+
+    >>> from millionaire.envs import ActionTable, Observer
+    >>> from millionaire import load_board, RuleSet
+    >>> board = load_board("millionaire-classic")
+    >>> core = SingleSeatCore(ActionTable(board).decoder, Observer(board, RuleSet.for_board(board.key), 2, 50).writers)
+    >>> game = Game(board, agents=[None, "cautious"], seed=1)
+    >>> observation, info = core.start(game, game.agents.index(None))
+    >>> core.step(0)[1:4], core.step("roll")
+    ((0.0, False, False), None)
+    """
 
     def __init__(self, decoder: Decoder, writers: list[ObservationWriter]) -> None:
         super().__init__(decoder, writers)
@@ -604,7 +626,15 @@ class SingleSeatCore(SeatCore):
 class TurnCore(SeatCore):
     """:class:`SeatCore` for every seat an agent (PettingZoo's AEC): a whole ``step`` of a legal index
     while no reward is due and no agent is done (``calm``, which the environment keeps), and
-    ``last``. ``bind`` gives it the environment's dictionaries of an episode."""
+    ``last``. ``bind`` gives it the environment's dictionaries of an episode.
+
+    >>> from millionaire.envs import aec_env
+    >>> env = aec_env("millionaire-classic", players=2)
+    >>> env.reset(seed=1)
+    >>> core = env._core
+    >>> core.calm, core.step(0), core.asked == env.agent_selection
+    (True, 1, True)
+    """
 
     def __init__(self, decoder: Decoder, writers: list[ObservationWriter], agents: list[str]) -> None:
         super().__init__(decoder, writers)

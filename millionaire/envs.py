@@ -256,7 +256,7 @@ class ActionTable:
                         mask[base + offset] = 1
         return mask, ranges
 
-    def action(self, index: int, game: Game, ranges: dict[str, tuple[int, int, int]]) -> Action:
+    def action(self, index: int, game: Game | None, ranges: dict[str, tuple[int, int, int]]) -> Action:
         """The engine action index ``index`` stands for now (legal when the mask allows ``index``)."""
         return self.decoder.action(index, game, ranges)
 
