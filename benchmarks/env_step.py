@@ -12,8 +12,9 @@ answers offers but makes none):
 
 The environments' work is in all that an index costs: the mask (read from the state by the compiled
 ``millionaire.envcore``, equal to what ``legal_actions()`` allows), the observation, decoding the
-index, and the Python of ``step`` (and PettingZoo's bookkeeping). The bot's own thinking is in every
-row. Prints the median of R runs (CPU time of this process, steadier than the wall clock on a shared
+index, the step (one compiled call of ``envcore``'s cores when the index is a legal ``int``), what
+is left of PettingZoo's bookkeeping and ``last()``, and encoding the bot's answer into an index (the
+learner's side: ``ActionTable.encode``). The bot's own thinking is in every row. Prints the median of R runs (CPU time of this process, steadier than the wall clock on a shared
 machine), µs per player-turn, and each environment's ratio to the engine; then what an environment
 adds per decision (the engine's ``legal_actions()``, which the mask no longer calls, for scale; the
 mask; the observation).

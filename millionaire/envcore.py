@@ -1,15 +1,18 @@
-"""The environments' hot path (compiled with the engine): the action mask and the observation, read
-straight from a game's state for :mod:`millionaire.envs`.
+"""The environments' hot path (compiled with the engine): the action mask, the observation and the
+whole step, read straight from a game's state for :mod:`millionaire.envs`.
 
-:func:`fill_mask` marks the indices of an :class:`millionaire.envs.ActionTable` that the pending
+:func:`legal_indices` lists the indices of an :class:`millionaire.envs.ActionTable` that the pending
 decision allows without making an ``Action`` for each: building, selling, mortgaging and redeeming
 are read from the conditions of ``Game.build_problem``, ``sell_problem``, ``mortgage_problem`` and
-``redeem_problem`` themselves (each industry's completeness and the bank's buildings read once), so a
-cell costs a comparison or two, not a refusal in words.
+``redeem_problem`` themselves (each industry's completeness read once, in one pass over the seat's
+properties, and the rule set's options kept in a :class:`RuleView`), so a cell costs a comparison or
+two, not a refusal in words; :func:`fill_mask` writes them into a mask.
 The mask is the one ``Game.legal_actions()`` gives (``tests/test_envs.py`` compares them over many
 games of every edition). :class:`ObservationWriter` keeps one seat's observation vector and writes
 only the entries that changed since its last look. :func:`apply_legal` plays an index the mask allows
 and :func:`play_bots` the other seats as ``Game.run`` does, without checking them again.
+:class:`Decoder` turns an index into its engine action and back; :class:`SingleSeatCore` and
+:class:`TurnCore` do a whole step of each environment in one call.
 
 >>> from millionaire import Game, load_board
 >>> layout = MaskLayout({"roll": 0, "end_turn": 1}, {"build": 2}, {}, 3)
@@ -23,9 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .actions import Action, Decision
-from .board import CellKind
+from .board import Board, CellKind
 from .engine import OWED_EFFECTS, Game
+from .rules import RuleSet
 
 
 class MaskLayout:
@@ -49,6 +55,76 @@ class MaskLayout:
         self.use_card = base.get("use_card", -1)
         self.choose = base.get("choose", -1)
         self.buy_policy = base.get("buy_policy", -1)
+        self.roll = simple.get("roll", -1)
+        self.end_turn = simple.get("end_turn", -1)
+        self.pay_fine = simple.get("pay_fine", -1)
+        self.release_card = simple.get("release_card", -1)
+        self.buy = simple.get("buy", -1)
+        self.decline = simple.get("decline", -1)
+        self.pass_ = simple.get("pass", -1)
+        self.skip = simple.get("skip", -1)
+        self.accept = simple.get("accept", -1)
+        self.reject = simple.get("reject", -1)
+        self.claim = simple.get("claim", -1)
+        #: Each amount kind's levels as numbers: -1.0 the lowest amount, -2.0 all, else a share.
+        self.codes: dict[str, list[float]] = {
+            kind: [-1.0 if level == "lowest" else -2.0 if level == "all" else float(level) for level in kind_levels]
+            for kind, kind_levels in levels.items()}
+        self.rules: RuleView | None = None
+        self.cells: CellView | None = None
+
+    def view(self, rules: RuleSet) -> RuleView:
+        """The options of ``rules`` the mask reads (kept while the same rules come back)."""
+        view = self.rules
+        if view is None or view.source is not rules:
+            view = self.rules = RuleView(rules)
+        return view
+
+    def board_view(self, board: Board) -> CellView:
+        """What the mask reads of ``board``'s cells and industries (kept while the same board comes back)."""
+        view = self.cells
+        if view is None or view.source is not board:
+            view = self.cells = CellView(board)
+        return view
+
+
+class CellView:
+    """A board's cells and industries as the mask reads them, in plain lists (a board's cells are
+    Python objects): each cell's industry (-1: none) and whether it is a plot, the properties, each
+    industry's cells and building price.
+
+    >>> from millionaire import load_board
+    >>> view = CellView(load_board("millionaire-classic"))
+    >>> len(view.industry) == 40, view.groups[view.industry[1]] == list(load_board("millionaire-classic").industries[view.industry[1]].cells)
+    (True, True)
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.source = board
+        self.industry: list[int] = [cell.industry for cell in board.cells]
+        self.plot: list[bool] = [cell.kind is CellKind.PLOT for cell in board.cells]
+        self.ownable: list[int] = list(board.ownable)
+        self.groups: list[list[int]] = [list(group.cells) for group in board.industries]
+        self.prices: list[int] = [group.build_price for group in board.industries]
+
+
+class RuleView:
+    """The options of a rule set the mask reads, as plain attributes (a ``RuleSet`` is a Python object).
+
+    >>> from millionaire import RuleSet
+    >>> RuleView(RuleSet.classic()).top
+    4
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.source = rules
+        self.jail_fine: int = rules.jail_fine
+        self.min_bid: int = rules.min_bid
+        self.redeem_any_time: bool = rules.redeem_any_time
+        self.shares_pay_debts: bool = rules.shares_pay_debts
+        self.top: int = rules.small_per_large + 1
+        self.limited: bool = rules.small_supply is not None or rules.large_supply is not None
+        self.plot_locks: bool = rules.locked_by_building == "plot"
 
 
 def level_amount(kind: str, level: Any, low: int, high: int, price: int) -> int:
@@ -84,58 +160,85 @@ def price_in_question(game: Game) -> int:
     return game.board.cells[cell].price
 
 
+def _amount(bid: bool, code: float, low: int, high: int, price: int) -> int:
+    """:func:`level_amount` of a level's code (:attr:`MaskLayout.codes`)."""
+    if code == -1.0:
+        return low
+    if code == -2.0:
+        return high
+    return round(code * price) if bid else int(code * high)
+
+
 def fill_mask(game: Game, layout: MaskLayout, mask: Any) -> dict[str, tuple[int, int, int]]:
     """Set to 1 in ``mask`` (zeros of ``layout.size``) every index the pending decision allows; return
     each amount kind's (lowest, highest, price) as ``ActionTable.mask`` does."""
-    data = game.state.pending
+    legal: list[int] = []
     ranges: dict[str, tuple[int, int, int]] = {}
+    legal_indices(game, layout, legal, ranges)
+    for index in legal:
+        mask[index] = 1
+    return ranges
+
+
+def legal_indices(game: Game, layout: MaskLayout, legal: list[int], ranges: dict[str, tuple[int, int, int]]) -> None:
+    """Append to ``legal`` every index the pending decision allows (an index may come twice), and put
+    in ``ranges`` each amount kind's (lowest, highest, price).
+
+    >>> from millionaire import load_board
+    >>> layout = MaskLayout({"roll": 0, "end_turn": 1}, {"build": 2}, {}, 3)
+    >>> legal, ranges = [], {}
+    >>> legal_indices(Game(load_board("millionaire-classic"), agents=[None, None], seed=1), layout, legal, ranges)
+    >>> legal, ranges
+    ([0], {})
+    """
+    data = game.state.pending
     if data is None:
-        return ranges
-    state, rules, board = game.state, game.rules, game.board
+        return
+    state, board = game.state, game.board
+    rules = layout.view(game.rules)
     seat: int = data["player"]
     kind: str = data["kind"]
     player = state.players[seat]
-    simple = layout.simple
     cash = player.cash
     if kind == "roll":
-        mask[simple["roll"]] = 1
+        legal.append(layout.roll)
         if player.detained:
             if cash >= rules.jail_fine:
-                mask[simple["pay_fine"]] = 1
+                legal.append(layout.pay_fine)
             if player.has_card("jail_free", board) is not None:
-                mask[simple["release_card"]] = 1
-        _window(game, layout, mask, seat, True)
+                legal.append(layout.release_card)
+        _window(game, layout, rules, legal, seat, True)
     elif kind == "manage":
-        mask[simple["roll" if data["again"] else "end_turn"]] = 1
-        _window(game, layout, mask, seat, rules.redeem_any_time)
+        legal.append(layout.roll if data["again"] else layout.end_turn)
+        _window(game, layout, rules, legal, seat, rules.redeem_any_time)
     elif kind == "buy":
         if cash >= board.cells[data["cell"]].price:
-            mask[simple["buy"]] = 1
-        mask[simple["decline"]] = 1
+            legal.append(layout.buy)
+        legal.append(layout.decline)
     elif kind == "bid":
-        mask[simple["pass"]] = 1
+        legal.append(layout.pass_)
         low = max(data["high"] + 1, rules.min_bid)
         if cash >= low:
             ranges["bid"] = (low, cash, 0)
     elif kind == "jackpot":
-        mask[simple["skip"]] = 1
+        legal.append(layout.skip)
         if cash >= 1:
             ranges["bet"] = (1, cash, 0)
     elif kind == "choose":
         for cell in data["options"]:
-            mask[layout.choose + cell] = 1
+            legal.append(layout.choose + cell)
     elif kind == "raise":
-        _raising(game, layout, mask, seat)
+        _raising(game, layout, rules, legal, seat)
         market = state.market
         if board.shares is not None and rules.shares_pay_debts and market is not None:
             held: int = market["shares"][seat]
             if held >= 1:
                 ranges["sell_shares"] = (1, held, 0)
     elif kind == "trade_reply":
-        mask[simple["accept"]] = 1
-        mask[simple["reject"]] = 1
+        legal.append(layout.accept)
+        legal.append(layout.reject)
     elif kind in ("exchange", "insurance", "lot"):
-        mask[simple["skip"]] = 1
+        legal.append(layout.skip)
         if kind == "exchange":
             market = state.market
             assert market is not None
@@ -148,59 +251,81 @@ def fill_mask(game: Game, layout: MaskLayout, mask: Any) -> dict[str, tuple[int,
         elif kind == "insurance":
             for number in range(1, len(board.policies) + 1):
                 if not game.policy_problem(seat, number):
-                    mask[layout.buy_policy + number - 1] = 1
+                    legal.append(layout.buy_policy + number - 1)
         else:
             for cell in data["options"]:
-                mask[layout.choose + cell] = 1
+                legal.append(layout.choose + cell)
     elif kind == "claim":
-        mask[simple["claim"]] = 1
-        mask[simple["skip"]] = 1
+        legal.append(layout.claim)
+        legal.append(layout.skip)
     elif kind == "present":
-        mask[simple["accept"]] = 1
-        mask[simple["decline"]] = 1
+        legal.append(layout.accept)
+        legal.append(layout.decline)
     if ranges:
         price = price_in_question(game)
         for amount_kind, (low, high, _) in list(ranges.items()):
             ranges[amount_kind] = (low, high, price)
             start = layout.base[amount_kind]
-            for offset, level in enumerate(layout.levels[amount_kind]):
-                if low <= level_amount(amount_kind, level, low, high, price) <= high:
-                    mask[start + offset] = 1
-    return ranges
+            bid = amount_kind == "bid"
+            for offset, code in enumerate(layout.codes[amount_kind]):
+                if low <= _amount(bid, code, low, high, price) <= high:
+                    legal.append(start + offset)
 
 
-def _raising(game: Game, layout: MaskLayout, mask: Any, seat: int) -> None:
-    """Selling a building, mortgaging a property: the cells of ``decisions.raising_actions``."""
+def _raising(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], seat: int) -> None:
+    """Selling a building, mortgaging a property: the cells of ``decisions.raising_actions``, read in one
+    pass over the seat's properties."""
+    state = game.state
+    owner, level, mortgaged = state.owner, state.level, state.mortgaged
+    view = layout.board_view(game.board)
+    groups, industry_of, plot = view.groups, view.industry, view.plot
+    plot_locks = rules.plot_locks
+    for cell in view.ownable:
+        if owner[cell] != seat:
+            continue
+        built = level[cell]
+        industry = industry_of[cell]
+        highest = 0  # the most buildings on a plot of the cell's industry
+        if industry >= 0:
+            for other in groups[industry]:
+                if level[other] > highest:
+                    highest = level[other]
+        if built > 0 and built >= highest and plot[cell]:  # Game.sell_problem: sell evenly
+            legal.append(layout.sell + cell)
+        # Game.mortgage_problem: unmortgaged, lent on, not locked by a building (Game.building_locks)
+        if not mortgaged[cell] and game.mortgage_value(cell) and not (built > 0 if plot_locks else highest > 0):
+            legal.append(layout.mortgage + cell)
+
+
+def _window(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], seat: int, redeem: bool) -> None:
+    """Building, raising cash, redeeming and kept cards: the indices of ``decisions.window_actions``."""
     state, board = game.state, game.board
     owner, level, mortgaged = state.owner, state.level, state.mortgaged
-    industries, cells = board.industries, board.cells
-    for cell in board.plots:  # the conditions of Game.sell_problem: sell evenly
-        if owner[cell] == seat and level[cell] > 0 and \
-                level[cell] >= max([level[c] for c in industries[cells[cell].industry].cells]):
-            mask[layout.sell + cell] = 1
-    for cell in board.ownable:  # the conditions of Game.mortgage_problem, which most owned cells pass
-        if owner[cell] == seat and not mortgaged[cell] and game.mortgage_value(cell) and not game.building_locks(cell):
-            mask[layout.mortgage + cell] = 1
-
-
-def _window(game: Game, layout: MaskLayout, mask: Any, seat: int, redeem: bool) -> None:
-    """Building, raising cash, redeeming and kept cards: the indices of ``decisions.window_actions``."""
-    state, board, rules = game.state, game.board, game.rules
-    owner, level, mortgaged = state.owner, state.level, state.mortgaged
-    cash = state.players[seat].cash
-    top = rules.small_per_large + 1
-    cells = board.cells
-    limited = rules.small_supply is not None or rules.large_supply is not None
+    player = state.players[seat]
+    cash = player.cash
+    top = rules.top
+    view = layout.board_view(board)
+    plot = view.plot
+    limited = rules.limited
     supply_read = False
     small_left: int | None = None
     large_left: int | None = None
-    for industry, group in enumerate(board.industries):  # the conditions of Game.build_problem
-        if not game.industry_complete(industry, seat):
+    for industry, group_cells in enumerate(view.groups):  # the conditions of Game.build_problem
+        if owner[group_cells[0]] != seat or cash < view.prices[industry]:
             continue
-        lowest = min([level[c] for c in group.cells])
-        for cell in group.cells:
+        lowest = top
+        complete = True  # Game.industry_complete: every plot the seat's, none mortgaged
+        for cell in group_cells:
+            if owner[cell] != seat or mortgaged[cell]:
+                complete = False
+                break
+            if level[cell] < lowest:
+                lowest = level[cell]
+        if not complete:
+            continue
+        for cell in group_cells:
             built = level[cell]
-            if cells[cell].kind is not CellKind.PLOT or built >= top or built > lowest or cash < game.build_price(cell):
+            if not plot[cell] or built >= top or built > lowest:
                 continue
             if limited:
                 if not supply_read:
@@ -211,17 +336,18 @@ def _window(game: Game, layout: MaskLayout, mask: Any, seat: int, redeem: bool) 
                         continue
                 elif small_left is not None and small_left < 1:
                     continue
-            mask[layout.build + cell] = 1
-    _raising(game, layout, mask, seat)
+            legal.append(layout.build + cell)
+    _raising(game, layout, rules, legal, seat)
     if redeem:
-        for cell in board.ownable:
+        for cell in view.ownable:
             if owner[cell] == seat and mortgaged[cell] and cash >= game.redemption_cost(cell):  # Game.redeem_problem
-                mask[layout.redeem + cell] = 1
-    for card in state.players[seat].cards:
-        effect = board.decks[card[0]].cards[card[1]].effect
-        if effect not in OWED_EFFECTS:
-            for cell in game.card_options(seat, effect):
-                mask[layout.use_card + cell] = 1
+                legal.append(layout.redeem + cell)
+    if player.cards:
+        for card in player.cards:
+            effect = board.decks[card[0]].cards[card[1]].effect
+            if effect not in OWED_EFFECTS:
+                for cell in game.card_options(seat, effect):
+                    legal.append(layout.use_card + cell)
 
 
 def apply_legal(game: Game, action: Action) -> None:
@@ -273,6 +399,340 @@ def play_bots(game: Game) -> None:
             game._advance()
         else:
             game.apply(agent.choose(game, Decision(game, data)))
+
+
+class Decoder:
+    """An action table's indices and the engine actions they stand for, both ways: ``kinds[i]`` and
+    ``arguments[i]`` say what index ``i`` is (a kind, and a cell, a level, a policy number or ``None``);
+    the actions that need nothing from the game (every index but the amount levels and the kept cards)
+    are made once, here.
+
+    >>> from millionaire import load_board
+    >>> decoder = Decoder(MaskLayout({"roll": 0}, {"build": 1}, {}, 3), ["roll", "build", "build"], [None, 0, 1],
+    ...                   load_board("millionaire-classic"))
+    >>> decoder.action(2, Game(load_board("millionaire-classic"), agents=[None, None], seed=1), {})
+    Action.build(1)
+    >>> decoder.encode(Action.build(1), {})
+    2
+    """
+
+    def __init__(self, layout: MaskLayout, kinds: list[str], arguments: list[Any], board: Board) -> None:
+        self.layout = layout
+        self.kinds = kinds
+        self.arguments = arguments
+        self.board = board
+        fixed: list[Action | None] = []
+        for kind, argument in zip(kinds, arguments):
+            if kind in layout.levels or kind in ("use_card", "release_card"):
+                fixed.append(None)
+            elif kind in CELL_ACTIONS:
+                fixed.append(Action(kind, cell=argument))
+            elif kind == "buy_policy":
+                fixed.append(Action.buy_policy(argument))
+            else:
+                fixed.append(Action(kind))
+        self.fixed = fixed
+
+    def action(self, index: int, game: Game | None, ranges: dict[str, tuple[int, int, int]]) -> Action:
+        """The engine action ``index`` stands for now (legal when the mask allows ``index``); only a kept
+        card's index reads the game (the others may be decoded without one)."""
+        made = self.fixed[index]
+        if made is not None:
+            return made
+        kind = self.kinds[index]
+        argument = self.arguments[index]
+        if kind == "use_card" or kind == "release_card":
+            assert game is not None, "a kept card's index is decoded in a game"
+            data = game.state.pending
+            seat: int = data["player"] if data is not None else 0
+            player = game.state.players[seat]
+            if kind == "release_card":
+                card = player.has_card("jail_free", self.board)
+                return Action.use_card((card[0], card[1])) if card else Action("use_card")
+            cell: int = argument
+            for held in player.cards:
+                if cell in game.card_options(seat, self.board.decks[held[0]].cards[held[1]].effect):
+                    return Action.use_card((held[0], held[1]), cell)
+            return Action("use_card", cell=cell)  # no card suits the cell: refused by the engine
+        low, high, price = ranges.get(kind, (0, 0, 0))
+        return Action(kind, amount=level_amount(kind, argument, low, high, price))
+
+    def index(self, action: Action) -> int:
+        """The index of an action without an amount (``release_card`` for a release card)."""
+        kind = action.kind
+        layout = self.layout
+        if kind in CELL_ACTIONS:
+            return layout.base[kind] + action.cell
+        if kind == "use_card":
+            return layout.use_card + action.cell if action.cell >= 0 else layout.release_card
+        if kind == "buy_policy":
+            return layout.buy_policy + action.amount - 1
+        return layout.simple[kind]
+
+    def encode(self, action: Action, ranges: dict[str, tuple[int, int, int]]) -> int:
+        """The index nearest to an engine action (an amount goes to the legal level nearest it)."""
+        kind = action.kind
+        levels = self.layout.levels.get(kind)
+        if levels is None:
+            return self.index(action)
+        low, high, price = ranges[kind]
+        best = self.layout.base[kind]
+        distance = -1
+        for offset, level in enumerate(levels):
+            amount = level_amount(kind, level, low, high, price)
+            if low <= amount <= high and (distance < 0 or abs(amount - action.amount) < distance):
+                best, distance = self.layout.base[kind] + offset, abs(amount - action.amount)
+        return best
+
+
+#: The kinds of index that stand for one action on one cell.
+CELL_ACTIONS = ("build", "sell", "mortgage", "redeem", "choose")
+
+
+class SeatCore:
+    """What the environments do at every decision, compiled: the legal indices of the pending decision
+    (``legal``, with the amount ranges in ``ranges``), the mask handed out for it (a new array, never
+    written again), decoding an index and playing it, and each seat's observation. ``legal`` and
+    ``ranges`` are the same objects from one decision to the next, brought up to date in place.
+
+    ``writers``: one :class:`ObservationWriter` per seat.
+
+    >>> from millionaire.envs import ActionTable, Observer
+    >>> from millionaire import load_board, RuleSet
+    >>> board = load_board("millionaire-classic")
+    >>> core = SeatCore(ActionTable(board).decoder, Observer(board, RuleSet.for_board(board.key), 2, 50).writers)
+    >>> core.game = Game(board, agents=[None, None], seed=1)
+    >>> mask = core.refill(); core.legal, int(mask.sum())
+    ([0], 1)
+    >>> core.play(0); core.game.actions[-1][1]
+    Action.roll()
+    """
+
+    def __init__(self, decoder: Decoder, writers: list[ObservationWriter]) -> None:
+        self.decoder = decoder
+        self.layout = decoder.layout
+        self.size = decoder.layout.size
+        self.writers = writers
+        self.game: Game | None = None
+        self.legal: list[int] = []
+        self.ranges: dict[str, tuple[int, int, int]] = {}
+        #: The masks made so far, by their legal indices (never handed out: copies are).
+        self.masks: dict[tuple[int, ...], Any] = {}
+
+    def refill(self) -> Any:
+        """The legal indices of the pending decision, and a new mask of them."""
+        game = self.game
+        assert game is not None
+        legal = self.legal
+        legal.clear()
+        if self.ranges:
+            self.ranges.clear()
+        legal_indices(game, self.layout, legal, self.ranges)
+        return self.mask()
+
+    def clear(self) -> Any:
+        """No legal index (the seat's game is over): an all-zero mask."""
+        self.legal.clear()
+        if self.ranges:
+            self.ranges.clear()
+        return np.zeros(self.size, dtype=np.int8)
+
+    def mask(self) -> Any:
+        """A new mask of the legal indices (a copy of the one made the first time the same indices came)."""
+        key = tuple(self.legal)
+        made = self.masks.get(key)
+        if made is None:
+            if len(self.masks) >= 4096:
+                self.masks.clear()
+            made = self.masks[key] = np.zeros(self.size, dtype=np.int8)
+            for index in key:
+                made[index] = 1
+        return made.copy()
+
+    def play(self, index: int) -> None:
+        """Play index ``index`` (one of ``legal``) in the game."""
+        game = self.game
+        assert game is not None
+        apply_legal(game, self.decoder.action(index, game, self.ranges))
+
+    def observe(self, seat: int) -> Any:
+        """Seat ``seat``'s observation now, a new array."""
+        game = self.game
+        assert game is not None
+        writer = self.writers[seat]
+        writer.look(game, seat)
+        return writer.array.copy()
+
+
+class SingleSeatCore(SeatCore):
+    """:class:`SeatCore` for one seat against bots: a whole ``step`` of an index its mask allows.
+
+    >>> from millionaire.envs import ActionTable, Observer
+    >>> from millionaire import load_board, RuleSet
+    >>> board = load_board("millionaire-classic")
+    >>> core = SingleSeatCore(ActionTable(board).decoder, Observer(board, RuleSet.for_board(board.key), 2, 50).writers)
+    >>> game = Game(board, agents=[None, "cautious"], seed=1)
+    >>> observation, info = core.start(game, game.agents.index(None))
+    >>> core.step(0)[1:4], core.step("roll")
+    ((0.0, False, False), None)
+    """
+
+    def __init__(self, decoder: Decoder, writers: list[ObservationWriter]) -> None:
+        super().__init__(decoder, writers)
+        self.seat = 0
+
+    def start(self, game: Game, seat: int) -> tuple[Any, dict[str, Any]]:
+        """A new game, the seat's first decision: its observation and info (the bots play up to it)."""
+        self.game = game
+        self.seat = seat
+        play_bots(game)
+        observation, _, _, _, info = self.look()
+        return observation, info
+
+    def step(self, action: object) -> tuple[Any, float, bool, bool, dict[str, Any]] | None:
+        """The five values of ``step`` for a legal index given as an ``int``; ``None`` for anything else
+        (left to the environment's checks)."""
+        if type(action) is not int or self.game is None:
+            return None
+        index: int = action
+        if index not in self.legal:  # empty when the episode is over
+            return None
+        self.play(index)
+        game = self.game
+        if not game.state.players[self.seat].bankrupt:
+            play_bots(game)
+        return self.look()
+
+    def look(self) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation, the reward, terminated, truncated and the info (with the mask) now."""
+        game = self.game
+        assert game is not None
+        seat = self.seat
+        observation = self.observe(seat)
+        if game.state.players[seat].bankrupt:
+            info: dict[str, Any] = {"action_mask": self.clear(), "seat": seat}
+            if game.state.finished:
+                info["result"] = game.result()
+            return observation, -1.0, True, False, info
+        if game.state.finished:
+            result = game.result()
+            info = {"action_mask": self.clear(), "seat": seat, "result": result}
+            if result.stopped_by_limit:
+                return observation, 0.0, False, True, info
+            return observation, 1.0 if result.winner == seat else -1.0, True, False, info
+        return observation, 0.0, False, False, {"action_mask": self.refill(), "seat": seat}
+
+
+class TurnCore(SeatCore):
+    """:class:`SeatCore` for every seat an agent (PettingZoo's AEC): a whole ``step`` of a legal index
+    while no reward is due and no agent is done (``calm``, which the environment keeps), and
+    ``last``. ``bind`` gives it the environment's dictionaries of an episode.
+
+    >>> from millionaire.envs import aec_env
+    >>> env = aec_env("millionaire-classic", players=2)
+    >>> env.reset(seed=1)
+    >>> core = env._core
+    >>> core.calm, core.step(0), core.asked == env.agent_selection
+    (True, 1, True)
+    """
+
+    def __init__(self, decoder: Decoder, writers: list[ObservationWriter], agents: list[str]) -> None:
+        super().__init__(decoder, writers)
+        self.agents = agents
+        self.seat_of = {agent: seat for seat, agent in enumerate(agents)}
+        self.env: Any = None
+        self.rewards: dict[str, Any] = {}
+        self.cumulative: dict[str, Any] = {}
+        self.terminations: dict[str, Any] = {}
+        self.truncations: dict[str, Any] = {}
+        self.infos: dict[str, Any] = {}
+        self.asked = ""
+        self.calm = False
+        self.bankrupt = 0
+
+    def bind(self, env: Any, game: Game, rewards: dict[str, Any], cumulative: dict[str, Any],
+             terminations: dict[str, Any], truncations: dict[str, Any], infos: dict[str, Any]) -> None:
+        """A new episode of ``env`` (whose ``agent_selection`` the core sets) and its dictionaries."""
+        self.env = env
+        self.game = game
+        self.rewards = rewards
+        self.cumulative = cumulative
+        self.terminations = terminations
+        self.truncations = truncations
+        self.infos = infos
+        self.asked = ""
+        self.calm = False
+        self.bankrupt = 0
+
+    def step(self, action: object) -> int:
+        """0: not done (the environment's own ``step`` takes ``action``); 1: done; 2: played, and a seat
+        went bankrupt or the game ended (the environment settles that)."""
+        if not self.calm or type(action) is not int:
+            return 0
+        index: int = action
+        if index not in self.legal:
+            return 0
+        self.cumulative[self.asked] = 0.0  # every reward is 0 while calm
+        self.play(index)
+        game = self.game
+        assert game is not None
+        state = game.state
+        if state.finished:
+            return 2
+        bankrupt = 0
+        for player in state.players:
+            if player.bankrupt:
+                bankrupt += 1
+        if bankrupt != self.bankrupt:
+            return 2
+        self.ask()
+        return 1
+
+    def ask(self) -> None:
+        """The pending decision's agent is asked: its mask, the others' all 0, ``agent_selection``."""
+        game = self.game
+        assert game is not None
+        data = game.state.pending
+        assert data is not None
+        mask = self.refill()
+        asked = self.agents[data["player"]]
+        infos = self.infos
+        if self.asked != asked and self.asked in infos:  # the others' masks are all 0 already
+            infos[self.asked] = {"action_mask": np.zeros(self.size, dtype=np.int8)}
+        infos[asked] = {"action_mask": mask}
+        self.asked = asked
+        self.env.agent_selection = asked
+
+    def last(self, agent: str, observe: bool) -> tuple[Any, Any, Any, Any, Any]:
+        """PettingZoo's ``last()`` for ``agent``."""
+        return (self.observe(self.seat_of[agent]) if observe else None, self.cumulative[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+
+class AgentIterator:
+    """PettingZoo's ``agent_iter``, compiled: the agent to act (``env.agent_selection``) until no agent is
+    left in ``env.agents`` or ``most`` have come.
+
+    >>> class Table:
+    ...     agents, agent_selection = ["player_0"], "player_0"
+    >>> list(AgentIterator(Table(), 3))
+    ['player_0', 'player_0', 'player_0']
+    """
+
+    def __init__(self, env: Any, most: int) -> None:
+        self.env = env
+        self.left = min(most, 2**62)
+
+    def __iter__(self) -> AgentIterator:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if self.left <= 0 or not env.agents:
+            raise StopIteration
+        self.left -= 1
+        agent: str = env.agent_selection
+        return agent
 
 
 class ObservationWriter:
@@ -456,4 +916,5 @@ class ObservationWriter:
         return new
 
 
-__all__ = ["MaskLayout", "ObservationWriter", "apply_legal", "fill_mask", "level_amount", "play_bots", "price_in_question"]
+__all__ = ["CELL_ACTIONS", "AgentIterator", "CellView", "Decoder", "MaskLayout", "ObservationWriter", "RuleView", "SeatCore", "SingleSeatCore", "TurnCore",
+           "apply_legal", "fill_mask", "legal_indices", "level_amount", "play_bots", "price_in_question"]

@@ -33,9 +33,11 @@ choose (N)        ``Action.choose(cell)``: a card's question, or a plot waiting 
 
 The mask (``info["action_mask"]``, ``int8``, 1 = legal now) allows exactly the actions of
 ``Game.legal_actions()``: an index is legal exactly when its action is. It is read from the pending
-decision and the state by the compiled :func:`millionaire.envcore.fill_mask` (the tests compare it
-with :meth:`ActionTable.legal_actions_mask` over many games of every edition); a subclass of ``Game``
-gets the mask of its own ``legal_actions()``. An index the mask allows is played without the
+decision and the state by the compiled :func:`millionaire.envcore.legal_indices` (the tests compare
+it with :meth:`ActionTable.legal_actions_mask` over many games of every edition); a subclass of
+``Game`` gets the mask of its own ``legal_actions()`` from :meth:`ActionTable.mask`. Every mask handed
+out is a new array that the environment never writes again (a learner may keep it, or write into it:
+legality is read from the environment's own list of legal indices). An index the mask allows is played without the
 engine's second check, as ``Game.run`` plays the built-in bots' answers, and so are those bots. An amount level is legal when its amount lies between
 the lowest and highest amounts ``legal_actions()`` names, so both of those are always reachable.
 Trade offers are not in the space: the seat answers offers, it does not make them.
@@ -48,6 +50,14 @@ The observation (``Box`` of ``float32`` in [0, 1], seats counted from the observ
 decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1. Each
 seat's vector is kept between steps and only its changed entries are rewritten
 (:class:`millionaire.envcore.ObservationWriter`); every observation handed out is a new array.
+
+A step of a legal index given as an ``int`` is one call of the compiled core
+(:class:`millionaire.envcore.SingleSeatCore`, :class:`~millionaire.envcore.TurnCore`): decoding the
+index (the actions that need nothing from the game are made once), playing it on the engine's trusted
+path, the bots' moves (one seat), the next mask and observation, the rewards. Anything else (a numpy
+integer, an illegal index, a reward due, an agent done) goes through the environment's own checks and
+PettingZoo's bookkeeping, to the same result. The AEC environment's ``last()`` and ``agent_iter()``
+are compiled too.
 
 ============================  =================================================================
 slice                         what
@@ -111,7 +121,17 @@ import numpy as np
 from .actions import DECISION_KINDS, Action
 from .board import Board, load_board
 from .engine import Game, GameResult
-from .envcore import MaskLayout, ObservationWriter, apply_legal, fill_mask, level_amount, play_bots, price_in_question
+from .envcore import (
+    AgentIterator,
+    Decoder,
+    MaskLayout,
+    ObservationWriter,
+    SingleSeatCore,
+    TurnCore,
+    fill_mask,
+    level_amount,
+    price_in_question,
+)
 from .errors import MillionaireError
 from .rules import RuleSet
 from .state import has_market
@@ -187,6 +207,8 @@ class ActionTable:
             slots += [(kind, cell) for cell in range(board.size)]
         self.slots = slots
         self.layout = MaskLayout(self.simple, self.base, {kind: LEVELS[kind] for kind in amount_kinds}, self.size)
+        #: Index <-> engine action, compiled (the actions that need nothing from the game are made once).
+        self.decoder = Decoder(self.layout, [kind for kind, _ in slots], [argument for _, argument in slots], board)
 
     def names(self) -> list[str]:
         """A short name for every index, in order."""
@@ -194,14 +216,7 @@ class ActionTable:
 
     def index(self, action: Action) -> int:
         """The index of an action without an amount (``release_card`` for a release card)."""
-        kind = action.kind
-        if kind in ("build", "sell", "mortgage", "redeem", "choose"):
-            return self.base[kind] + action.cell
-        if kind == "use_card":
-            return self.base["use_card"] + action.cell if action.cell >= 0 else self.simple["release_card"]
-        if kind == "buy_policy":
-            return self.base["buy_policy"] + action.amount - 1
-        return self.simple[kind]
+        return self.decoder.index(action)
 
     def amount(self, kind: str, level: Any, low: int, high: int, price: int) -> int:
         """The amount an amount level stands for, given the legal range and the price in question."""
@@ -241,28 +256,9 @@ class ActionTable:
                         mask[base + offset] = 1
         return mask, ranges
 
-    def action(self, index: int, game: Game, ranges: dict[str, tuple[int, int, int]]) -> Action:
+    def action(self, index: int, game: Game | None, ranges: dict[str, tuple[int, int, int]]) -> Action:
         """The engine action index ``index`` stands for now (legal when the mask allows ``index``)."""
-        kind, argument = self.slots[index]
-        if kind in LEVELS:
-            low, high, price = ranges.get(kind, (0, 0, 0))
-            return Action(kind, amount=self.amount(kind, argument, low, high, price))
-        if kind in ("build", "sell", "mortgage", "redeem", "choose"):
-            return Action(kind, cell=argument)
-        if kind == "buy_policy":
-            return Action.buy_policy(argument)
-        data = game.state.pending
-        seat = data["player"] if data is not None else 0
-        board = self.board
-        if kind == "use_card":
-            for card in game.state.players[seat].cards:
-                if argument in game.card_options(seat, board.decks[card[0]].cards[card[1]].effect):
-                    return Action.use_card(tuple(card), argument)
-            return Action("use_card", cell=argument)  # no card suits the cell: refused by the engine
-        if kind == "release_card":
-            card = game.state.players[seat].has_card("jail_free", board)
-            return Action.use_card(tuple(card)) if card else Action("use_card")
-        return Action.pass_() if kind == "pass" else Action(kind)
+        return self.decoder.action(index, game, ranges)
 
     def encode(self, action: Action, ranges: dict[str, tuple[int, int, int]]) -> int:
         """The index nearest to an engine action (an amount goes to the legal level nearest it).
@@ -271,17 +267,7 @@ class ActionTable:
         >>> table.names()[table.encode(Action.bid(130), {"bid": (10, 900, 120)})]  # 120 is nearest
         'bid 1×'
         """
-        kind = action.kind
-        if kind not in LEVELS:
-            return self.index(action)
-        low, high, price = ranges[kind]
-        base = self.base[kind]
-        best, distance = base, None
-        for offset, level in enumerate(LEVELS[kind]):
-            amount = self.amount(kind, level, low, high, price)
-            if low <= amount <= high and (distance is None or abs(amount - action.amount) < distance):
-                best, distance = base + offset, abs(amount - action.amount)
-        return best
+        return self.decoder.encode(action, ranges)
 
 
 class Observer:
@@ -310,7 +296,11 @@ class Observer:
         self.kind_index = {kind: i for i, kind in enumerate(KINDS)}
         self.money = 1.0 / (rules.start_cash * MONEY_SCALE)
         self.top = rules.small_per_large + 1
-        self._writers: list[ObservationWriter | None] = [None] * players
+        share_maximum = board.shares.maximum if self.elite and board.shares is not None else 0
+        #: Each seat's kept vector (the environments' compiled core reads them too).
+        self.writers = [ObservationWriter(np.zeros(self.size, dtype=np.float32), self.start, self.kind_index, size,
+                                          players, self.money, max_rounds, rules.jail_max_turns, self.top,
+                                          share_maximum, self.policy_kinds, self.elite) for _ in range(players)]
 
     def space(self) -> spaces.Box:
         return spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
@@ -318,13 +308,7 @@ class Observer:
     def observe(self, game: Game, me: int) -> np.ndarray:
         """The vector for seat ``me`` (a new array). Each seat's vector is kept between calls and only
         what changed is written (:class:`millionaire.envcore.ObservationWriter`)."""
-        writer = self._writers[me]
-        if writer is None:
-            writer = self._writers[me] = ObservationWriter(
-                np.zeros(self.size, dtype=np.float32), self.start, self.kind_index, self.board.size, self.players,
-                self.money, self.max_rounds, self.rules.jail_max_turns, self.top,
-                self.board.shares.maximum if self.elite and self.board.shares is not None else 0,
-                self.policy_kinds, self.elite)
+        writer = self.writers[me]
         writer.look(game, me)
         return writer.array.copy()
 
@@ -349,14 +333,14 @@ def _check_illegal(on_illegal: str) -> str:
     return on_illegal
 
 
-def _refusal(table: ActionTable, index: Any, mask: np.ndarray, game: Game) -> str:
-    """Why ``index`` may not be played now ("" when it may)."""
+def _refusal(table: ActionTable, index: Any, legal: list[int], game: Game) -> str:
+    """Why ``index`` may not be played now, ``legal`` being the legal indices ("" when it may)."""
     if not isinstance(index, (int, np.integer)) or isinstance(index, bool) or not 0 <= index < table.size:
         return f"action {index!r} is not an index 0..{table.size - 1}"
-    if not mask[index]:
-        legal = [table.names()[i] for i in np.flatnonzero(mask)]
-        return (f"action {int(index)} ({table.names()[int(index)]}) is not legal for {game.pending!r}; "
-                f"legal now: {', '.join(legal)}")
+    if int(index) not in legal:
+        names = table.names()
+        return (f"action {int(index)} ({names[int(index)]}) is not legal for {game.pending!r}; "
+                f"legal now: {', '.join(names[i] for i in sorted(set(legal)))}")
     return ""
 
 
@@ -368,7 +352,11 @@ def _final_rewards(result: GameResult, seats: list[int]) -> dict[int, float]:
 
 
 class MillionaireAEC(AECEnv):
-    """Every seat an agent (``player_0``...): see :func:`aec_env` and the module's notes."""
+    """Every seat an agent (``player_0``...): see :func:`aec_env` and the module's notes.
+
+    A step of a legal index while no reward is due and no agent is done is one call of the compiled
+    :class:`millionaire.envcore.TurnCore`, and so is ``last()``; the rest is PettingZoo's own bookkeeping.
+    """
 
     metadata = {"name": "millionaire_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -389,6 +377,9 @@ class MillionaireAEC(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.table.size) for agent in self.possible_agents}
         self.observation_spaces = {agent: self.observer.space() for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
+        self._core = TurnCore(self.table.decoder, self.observer.writers, list(self.possible_agents))
+        #: Each amount kind's (lowest, highest, price) in the pending decision (kept up to date by the core).
+        self._ranges = self._core.ranges
         self.game: Game | None = None
 
     def observation_space(self, agent: str) -> spaces.Box:
@@ -412,8 +403,8 @@ class MillionaireAEC(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {}
         self._gone: set[int] = set()
-        self._ranges: dict[str, tuple[int, int, int]] = {}
-        self._asked = ""
+        self._core.bind(self, self.game, self.rewards, self._cumulative_rewards, self.terminations,
+                        self.truncations, self.infos)
         self._settle()
 
     def _settle(self) -> None:
@@ -427,6 +418,7 @@ class MillionaireAEC(AECEnv):
                 self._gone.add(seat)
                 self.rewards[agent] = -1.0
                 self.terminations[agent] = True
+        self._core.bankrupt = sum(player.bankrupt for player in state.players)
         if state.finished:
             result = game.result()
             live = [seat for seat in range(self.players) if self.possible_agents[seat] in self.agents
@@ -438,53 +430,69 @@ class MillionaireAEC(AECEnv):
                     self.truncations[agent] = True
                 else:
                     self.terminations[agent] = True
+            self._core.clear()
             for agent in self.agents:
                 self.infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8), "result": result}
             self.agent_selection = self.agents[0]
         else:
-            data = state.pending
-            assert data is not None
-            mask, self._ranges = self.table.mask(game)
-            asked = self.possible_agents[data["player"]]
-            infos = self.infos
-            if len(infos) < len(self.agents):  # the first decision: every other agent's mask is all 0
+            if len(self.infos) < len(self.agents):  # the first decision: every other agent's mask is all 0
                 for agent in self.agents:
-                    infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
-            elif self._asked != asked and self._asked in infos:  # the others' masks are all 0 already
-                infos[self._asked] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
-            infos[asked] = {"action_mask": mask}
-            self._asked = self.agent_selection = asked
+                    self.infos[agent] = {"action_mask": np.zeros(self.table.size, dtype=np.int8)}
+            self._core.ask()
         self._accumulate_rewards()
         self._deads_step_first()
+        self._calm()
+
+    def _calm(self) -> None:
+        """Tell the core whether the next step may be its own: no reward due, no agent done."""
+        self._core.calm = not any(self.rewards.values()) and not any(
+            self.terminations[agent] or self.truncations[agent] for agent in self.agents)
 
     def observe(self, agent: str) -> np.ndarray:
         assert self.game is not None, "reset() the environment first"
-        return self.observer.observe(self.game, self.possible_agents.index(agent))
+        return self._core.observe(self._core.seat_of[agent])
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the observation (a new array), the cumulative reward, terminated,
+        truncated and the info of the agent to act."""
+        assert self.game is not None, "reset() the environment first"
+        return self._core.last(self.agent_selection, observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterator:
+        """PettingZoo's ``agent_iter`` (the agent to act, until none is left or ``max_iter`` have come), compiled."""
+        return AgentIterator(self, max_iter)
 
     def action_of(self, index: int) -> Action:
         """The engine action ``index`` stands for in the pending decision."""
         assert self.game is not None, "reset() the environment first"
-        return self.table.action(int(index), self.game, self._ranges)
+        return self.table.action(int(index), self.game, self._core.ranges)
 
     def step(self, action: Any) -> None:
+        played = self._core.step(action)  # a legal index while calm: the whole step
+        if played == 1:
+            return
+        if played == 2:
+            self._settle()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            self._calm()
             return
         game = self.game
         assert game is not None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        mask = self.infos[agent]["action_mask"]
-        problem = _refusal(self.table, action, mask, game)
+        problem = _refusal(self.table, action, self._core.legal, game)
         if problem:
             if self.on_illegal == "raise":
                 raise EnvError(problem)
             self.rewards[agent] = ILLEGAL_PENALTY
-            self.infos[agent] = {"action_mask": mask, "illegal": problem}
+            self.infos[agent] = {"action_mask": self.infos[agent]["action_mask"], "illegal": problem}
             self._accumulate_rewards()
+            self._calm()
             return
-        apply_legal(game, self.table.action(int(action), game, self._ranges))
+        self._core.play(int(action))
         self._settle()
 
     def render(self) -> str | None:
@@ -497,7 +505,10 @@ class MillionaireAEC(AECEnv):
 
 
 class SingleSeatEnv(gymnasium.Env):
-    """One seat against built-in bots: see :func:`single_seat_env` and the module's notes."""
+    """One seat against built-in bots: see :func:`single_seat_env` and the module's notes.
+
+    A step of a legal index is one call of the compiled :class:`millionaire.envcore.SingleSeatCore`.
+    """
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -524,6 +535,9 @@ class SingleSeatEnv(gymnasium.Env):
         self.observation_slices = dict(self.observer.slices)
         self.action_space = spaces.Discrete(self.table.size)
         self.observation_space = self.observer.space()
+        self._core = SingleSeatCore(self.table.decoder, self.observer.writers)
+        #: Each amount kind's (lowest, highest, price) in the pending decision (kept up to date by the core).
+        self._ranges = self._core.ranges
         self.game: Game | None = None
         self.seat = 0
 
@@ -535,67 +549,36 @@ class SingleSeatEnv(gymnasium.Env):
                          record_events=self.record_events)
         self.game.round_limit = self.max_rounds
         self.seat = next(seat for seat, agent in enumerate(self.game.agents) if agent is None)
-        self._play_bots()
-        return self._look(0.0)[0], self._info()
-
-    def _play_bots(self) -> None:
-        """The other seats' decisions up to the seat's next one (trusted bots as ``Game.run`` plays them)."""
-        game = self.game
-        assert game is not None
-        play_bots(game)
+        return self._core.start(self.game, self.seat)
 
     def _over(self) -> bool:
         game = self.game
         assert game is not None
         return game.finished or game.state.players[self.seat].bankrupt
 
-    def _info(self) -> dict[str, Any]:
-        game = self.game
-        assert game is not None
-        if self._over():
-            self._mask, self._ranges = np.zeros(self.table.size, dtype=np.int8), {}
-            info: dict[str, Any] = {"action_mask": self._mask.copy(), "seat": self.seat}
-            if game.finished:
-                info["result"] = game.result()
-            return info
-        self._mask, self._ranges = self.table.mask(game)
-        return {"action_mask": self._mask.copy(), "seat": self.seat}
-
-    def _look(self, reward: float) -> tuple[np.ndarray, float, bool, bool]:
-        game = self.game
-        assert game is not None
-        observation = self.observer.observe(game, self.seat)
-        if game.state.players[self.seat].bankrupt:
-            return observation, -1.0, True, False
-        if game.finished:
-            result = game.result()
-            return observation, _final_rewards(result, [self.seat])[self.seat], not result.stopped_by_limit, \
-                result.stopped_by_limit
-        return observation, reward, False, False
-
     def action_of(self, index: int) -> Action:
         """The engine action ``index`` stands for in the pending decision."""
         assert self.game is not None, "reset() the environment first"
-        return self.table.action(int(index), self.game, self._ranges)
+        return self.table.action(int(index), self.game, self._core.ranges)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        played = self._core.step(action)  # a legal index given as an int: the whole step
+        if played is not None:
+            return played
         game = self.game
         if game is None:
             raise EnvError("reset() the environment before its first step")
         if self._over():
             raise EnvError("the episode is over: reset() the environment")
-        problem = _refusal(self.table, action, self._mask, game)
+        problem = _refusal(self.table, action, self._core.legal, game)
         if problem:
             if self.on_illegal == "raise":
                 raise EnvError(problem)
-            observation = self.observer.observe(game, self.seat)
-            return observation, ILLEGAL_PENALTY, False, False, {"action_mask": self._mask.copy(), "seat": self.seat,
-                                                                 "illegal": problem}
-        apply_legal(game, self.table.action(int(action), game, self._ranges))
-        if not game.state.players[self.seat].bankrupt:
-            self._play_bots()
-        observation, reward, terminated, truncated = self._look(0.0)
-        return observation, reward, terminated, truncated, self._info()
+            return self._core.observe(self.seat), ILLEGAL_PENALTY, False, False, {
+                "action_mask": self._core.mask(), "seat": self.seat, "illegal": problem}
+        played = self._core.step(int(action))  # a numpy integer
+        assert played is not None
+        return played
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:

@@ -484,3 +484,155 @@ def test_the_policy_gradient_example_trains_and_reports(capsys):
     assert not policy.theta[2].any()  # a masked action is never touched
     russian = example.main(["--episodes", "1", "--games", "1", "--max-rounds", "10", "--lang", "ru"])
     assert russian[0].startswith("Обучение: эпизодов — 1") and "побед —" in russian[1]
+
+
+# ---------------------------------------------------------------------------------- the compiled step
+def test_what_is_handed_out_never_changes_afterwards():
+    """Every observation and mask an environment returns reads the same at the episode's end as when it
+    was returned, and a learner writing into one changes neither the environment nor what comes next."""
+    env = single_seat_env("millionaire-classic", opponents=["cautious"], max_rounds=60)
+    observation, info = env.reset(seed=11)
+    kept = [(observation, observation.copy(), info["action_mask"], info["action_mask"].copy())]
+    rng = np.random.default_rng(11)
+    done = False
+    while not done:
+        mask = info["action_mask"]
+        action = int(rng.choice(np.flatnonzero(mask)))
+        if len(kept) % 2:
+            mask[:] = 0  # the learner's own use of one mask in two (the even ones)
+        observation, _, terminated, truncated, info = env.step(action)
+        assert "illegal" not in info, info.get("illegal")
+        kept.append((observation, observation.copy(), info["action_mask"], info["action_mask"].copy()))
+        done = terminated or truncated
+    assert len(kept) > 20
+    for number, (observation, seen, mask, mask_seen) in enumerate(kept):
+        assert np.array_equal(observation, seen)
+        assert not number % 2 or np.array_equal(mask, mask_seen)  # the masks left alone
+    _, info = env.reset(seed=11)
+    assert np.array_equal(info["action_mask"], kept[0][3])
+    aec = aec_env("millionaire-classic", players=2, max_rounds=40)
+    aec.reset(seed=3)
+    handed = []
+    for _agent in aec.agent_iter():
+        observation, _, terminated, truncated, info = aec.last()
+        handed.append((observation, observation.copy(), info["action_mask"], info["action_mask"].copy()))
+        aec.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
+    assert all(np.array_equal(o, s) and np.array_equal(m, ms) for o, s, m, ms in handed)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_numpy_indices_play_the_episodes_int_indices_play(board):
+    """An index as a numpy integer (Gymnasium's samples) goes through the environments' own checks, an
+    int through the compiled step: the same episodes, rewards and observations either way."""
+    def trail(env, numpy: bool):
+        return play_single_as(env, 8, numpy)
+
+    single = single_seat_env(board, opponents=OPPONENTS[: three_or_fewer(board) - 1], max_rounds=60)
+    assert trail(single, False) == trail(single, True)
+    as_int = play_aec_as(aec_env(board, players=2, max_rounds=60), 4, False)
+    assert as_int == play_aec_as(aec_env(board, players=2, max_rounds=60), 4, True)
+
+
+def play_single_as(env, seed: int, numpy: bool) -> list:
+    observation, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trail, done = [observation.tobytes()], False
+    while not done:
+        action = rng.choice(np.flatnonzero(info["action_mask"]))
+        observation, reward, terminated, truncated, info = env.step(action if numpy else int(action))
+        trail.append((int(action), reward, terminated, truncated, observation.tobytes(),
+                      info["action_mask"].tobytes(), "result" in info))
+        done = terminated or truncated
+    return trail
+
+
+def play_aec_as(env, seed: int, numpy: bool) -> list:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trail = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else rng.choice(np.flatnonzero(info["action_mask"]))
+        trail.append((agent, reward, terminated, truncated, observation.tobytes(), info["action_mask"].tobytes(),
+                      dict(env.rewards), dict(env._cumulative_rewards)))
+        env.step(action if action is None or numpy else int(action))
+    return trail
+
+
+def test_after_a_penalty_the_next_legal_step_clears_the_reward():
+    """The penalty is the agent's reward until it steps again; its next, legal step starts from 0 and the
+    game goes on as it would have (the compiled step resumes after the environment's own)."""
+    first, second = aec_env("monopoly-us"), aec_env("monopoly-us")
+    for env in (first, second):
+        env.reset(seed=2)
+    agent = first.agent_selection
+    illegal = int(np.flatnonzero(first.infos[agent]["action_mask"] == 0)[0])
+    first.step(illegal)
+    assert first.last()[1] == ILLEGAL_PENALTY
+    for _ in range(30):
+        legal = int(np.flatnonzero(first.infos[first.agent_selection]["action_mask"])[0])
+        for env in (first, second):
+            env.step(legal)
+        assert first.rewards == second.rewards == {a: 0.0 for a in first.agents}
+        assert first._cumulative_rewards == second._cumulative_rewards
+        assert first.game.state.to_json() == second.game.state.to_json()
+
+
+def test_agent_iter_stops_at_max_iter_and_when_no_agent_is_left():
+    env = aec_env("millionaire-junior", players=2, max_rounds=5)
+    env.reset(seed=1)
+    assert list(env.agent_iter(4)) == [env.agent_selection] * 4
+    steps = 0
+    for _agent in env.agent_iter():
+        _, _, terminated, truncated, info = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
+        steps += 1
+    assert not env.agents and steps > 4 and list(env.agent_iter()) == []
+
+
+def test_encoding_a_decoded_index_gives_it_back():
+    """Over a game's decisions: every legal index decodes to an engine action that encodes to it again
+    (or to an index of the same action: two amount levels may name one amount)."""
+    checked_indices = 0
+
+    def check(env, mask):
+        nonlocal checked_indices
+        for index in np.flatnonzero(mask):
+            action = env.action_of(int(index))
+            encoded = env.table.encode(action, env._ranges)
+            assert encoded == index or env.action_of(encoded) == action, (env.table.names()[index], action)
+            checked_indices += 1
+
+    play_aec(aec_env("millionaire-elite", players=3, max_rounds=60), 2, check)
+    assert checked_indices > 500
+
+
+def test_one_table_follows_the_rules_of_each_game_it_reads():
+    """The mask reads the options of the game's own rule set, even when the same table reads games of
+    several rule sets in turn (a high fine, buildings locking their plot only, no redemption but before
+    the roll)."""
+    from dataclasses import replace
+
+    from millionaire import Game
+    from millionaire.rules import RuleSet
+
+    board = load_board("millionaire-classic")
+    table = ActionTable(board)
+    base = RuleSet.for_board(board.key)
+    variants = [base, replace(base, jail_fine=10_000), replace(base, locked_by_building="plot"),
+                replace(base, redeem_any_time=not base.redeem_any_time), replace(base, min_bid=500)]
+    games = [Game(board, rules, agents=["aggressive", "cautious"], seed=5) for rules in variants]
+    for game in games:
+        game.play_bots(until_round=25)
+        game.agents = [None, None]
+    compared = 0
+    for _ in range(60):
+        for game in games:
+            if game.finished:
+                continue
+            fast, ranges = table.mask(game)
+            slow, slow_ranges = table.legal_actions_mask(game)
+            assert np.array_equal(fast, slow) and ranges == slow_ranges, game.rules
+            compared += 1
+            game.apply(table.action(int(np.flatnonzero(fast)[-1]), game, ranges))
+    assert compared > 200
