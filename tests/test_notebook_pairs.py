@@ -299,6 +299,27 @@ def test_russian_notebooks_speak_russian(russian):
     assert not problems, f"ru/{russian.name} still has English:\n" + "\n".join(problems)
 
 
+#: A decimal comma inside a formula, written bare: TeX sets ``1,000`` as "1, 000" (a list, or a thousand).
+BARE_COMMA_IN_MATH = re.compile(r"\$[^$\n]*?\d,\d[^$\n]*?\$")
+
+
+def bare_commas_in_math(notebook: dict) -> list[str]:
+    """The formulas of a notebook's markdown that write a decimal comma as ``,`` instead of ``{,}``."""
+    return [f"cell {number}: {found}" for number, cell in enumerate(notebook["cells"], start=1)
+            if cell["cell_type"] == "markdown" for found in BARE_COMMA_IN_MATH.findall(cell_source(cell))]
+
+
+@pytest.mark.parametrize("russian", [russian for _, russian in PAIRS], ids=PAIR_IDS)
+def test_russian_formulas_write_the_decimal_comma_as_tex_reads_it(russian):
+    problems = bare_commas_in_math(load_whole(russian))
+    assert not problems, f"ru/{russian.name}: write 0{{,}}25, not 0,25, in a formula:\n" + "\n".join(problems)
+
+
+def test_a_bare_decimal_comma_in_a_formula_is_caught():
+    cell = {"cell_type": "markdown", "source": "шанс $p = 0,581$, а $x = 0{,}3$; в тексте 0,5"}
+    assert bare_commas_in_math({"cells": [cell]}) == ["cell 1: $p = 0,581$"]
+
+
 def solution_cells(notebook: dict) -> list[int]:
     """The numbers (from 1) of the cells that hold an exercise's solution: tagged `solution` or
     starting with `# Solution` / `# Решение`."""
