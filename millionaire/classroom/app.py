@@ -121,6 +121,8 @@ def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Seq
     after every move). ``key()`` is read before ``select()``, so a change it misses is seen at that
     change's own notice; the changes of one component are taken one at a time (the tables of a
     lesson tell their views from threads of their own), so an older value is never set after a newer.
+    For example, a team's page follows its seat with
+    ``use_game(lesson, lambda: seat_held(lesson, secret), [secret], key=lambda: lesson.seats_version)``.
     """
     _, set_value = solara.use_state(None)  # what ``select()`` gave at the last change: re-render when it differs
 
