@@ -42,6 +42,7 @@ from . import predict  # predict, then reveal: its components, hooked in below w
 
 harden_widgets()  # before any page exists: no widget message names Python for the server to run
 _log = logging.getLogger(__name__)
+_UNREAD = object()  # what :func:`use_game` holds as the last key before its first read
 
 #: How much a phone enlarges the board around the team's own token.
 PHONE_ZOOM = 1.8
@@ -109,19 +110,38 @@ def device_address() -> str:
     return (headers.get(DEVICE_HEADER) or ["local"])[0]
 
 
-def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Sequence[Any] = ()) -> Any:
+def use_game(lesson: ClassroomGame, select: Callable[[], Any], dependencies: Sequence[Any] = (),
+             key: Callable[[], Any] | None = None) -> Any:
     """``select()`` read from the shared game, and a re-render of this component whenever a change
     to the game changes it (each component subscribes for the part it shows, so that a move redraws
-    the board and the table, not the whole page)."""
+    the board and the table, not the whole page).
+
+    With ``key``, a change reads ``select()`` again only when ``key()`` differs from the last it read
+    (a lesson's ``seats_version``: a page's seat is looked for again when some seat changed, not
+    after every move). ``key()`` is read before ``select()``, so a change it misses is seen at that
+    change's own notice; the changes of one component are taken one at a time (the tables of a
+    lesson tell their views from threads of their own), so an older value is never set after a newer.
+    For example, a team's page follows its seat with
+    ``use_game(lesson, lambda: seat_held(lesson, secret), [secret], key=lambda: lesson.seats_version)``.
+    """
     _, set_value = solara.use_state(None)  # what ``select()`` gave at the last change: re-render when it differs
 
     def subscribe() -> Callable[[], None]:
         import solara.server.kernel_context as kernel_context
 
         context = kernel_context.get_current_context()
+        guard = threading.Lock()
+        last: list[Any] = [_UNREAD]  # the key of the last ``select()``: none yet, so the first change reads it
 
         def changed(_: int) -> None:
-            if not context.closed_event.is_set():
+            if context.closed_event.is_set():
+                return
+            with guard:
+                if key is not None:
+                    now = key()
+                    if now == last[0]:
+                        return
+                    last[0] = now
                 new = select()
                 with context:
                     set_value(new)  # an equal value re-renders nothing
@@ -486,8 +506,9 @@ def TeamPage() -> None:
         set_loaded(True)
 
     SeatKeeper(storage_key=STORAGE_KEY, secret=secret, event_loaded=on_loaded)
-    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret])  # changes when the teacher frees or moves the seat
-    seats = use_game(lesson, lesson.seats_shown)
+    # changes when a team joins, or the teacher frees, takes over or moves a seat: looked for again only then
+    held = use_game(lesson, lambda: seat_held(lesson, secret), [secret], key=lambda: lesson.seats_version)
+    seats = use_game(lesson, lesson.seats_shown, key=lambda: lesson.seats_version)
     many = len(lesson.tables) > 1
     table = lesson.tables[held[0]] if held is not None else lesson.tables[0]
     mine = table.seats[held[1]] if held is not None else None

@@ -102,6 +102,10 @@ class ClassroomGame:
         self.seed = seed
         self.bot_delay = bot_delay
         self.version = 0
+        #: changes of who holds which seat (joins, takeovers, frees, moves between tables): raised
+        #: after the seats change and before the views are told, so a page re-reads its seat only when
+        #: it has risen (:attr:`~.tables.ClassLesson.seats_version`)
+        self.seats_version = 0
         self.changed_at: dict[int, float] = {}  # when each version was saved (perf_counter), to time the views
         self._saved_events = len(game.events)
         self._lock = threading.RLock()
@@ -254,6 +258,7 @@ class ClassroomGame:
                 raise Refused("team_reserved", team=name)
             place.kind, place.team, place.secret = "team", name, new_secret()
             self.game.state.players[seat].name = name
+            self.seats_version += 1
             self._commit()
             return place.secret
 
@@ -444,6 +449,7 @@ class ClassroomGame:
             if place.kind != "team":
                 raise Refused("not_a_team", seat=seat + 1)
             place.kind, place.secret = "bot", ""
+            self.seats_version += 1
             self._commit()
 
     def free(self, seat: int) -> None:
@@ -454,6 +460,7 @@ class ClassroomGame:
                 raise Refused("is_over")
             place = self._seat(seat)
             place.kind, place.secret = "open", ""
+            self.seats_version += 1
             self._commit()
 
     def end_now(self) -> None:

@@ -130,7 +130,7 @@ def TreatmentChoice(lesson: ClassLesson, number: int, lang: str, editable: bool,
 def MoveTeam(lesson: ClassLesson, number: int, seat: int, lang: str,
              do: Callable[[Callable[[], Any]], Callable[[], None]]) -> None:
     """Seat the team of ``seat`` at a free seat of another table (the teacher's assignment)."""
-    seats = use_game(lesson, lesson.seats_shown)
+    seats = use_game(lesson, lesson.seats_shown, key=lambda: lesson.seats_version)
     targets = {}
     for other, places in enumerate(seats):
         for place, (kind, _) in enumerate(places):

@@ -215,7 +215,10 @@ class ClassLesson:
                 target.game.state.players[to_seat].name = old.team
                 old.kind, old.team, old.secret = "open", "", ""
                 source.game.state.players[seat].name = word(source.lang, "classroom.seat_name", seat=seat + 1)
-                for place in {id(source): source, id(target): target}.values():
+                places = {id(source): source, id(target): target}.values()
+                for place in places:  # both raised before either table tells its views
+                    place.seats_version += 1
+                for place in places:
                     place._commit()
 
     # ------------------------------------------------------------------ the teacher
@@ -349,6 +352,24 @@ class ClassLesson:
             for stop in stops:
                 stop()
         return unsubscribe
+
+    @property
+    def seats_version(self) -> int:
+        """Changes of who holds which seat at any table (rises with each; read without any table's lock).
+
+        A page that shows its seat reads this first and looks for its seat again only when it has
+        risen: a move changes no seat, so it costs the page no table's lock.
+
+        >>> import tempfile
+        >>> lesson = ClassLesson.open(tempfile.mkdtemp(), tables=2, seats=2, seed=1)
+        >>> before = lesson.seats_version
+        >>> _, secret = lesson.join(lesson.join_code, 0, 0, "Foxes")
+        >>> lesson.move(0, 0, 1, 1)
+        >>> lesson.seats_version - before, lesson.seat_of(secret)[0]
+        (3, 1)
+        >>> lesson.close()
+        """
+        return sum(t.seats_version for t in self.tables)
 
     def wait_shown(self) -> None:
         for table in self.tables:
