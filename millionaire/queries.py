@@ -198,12 +198,12 @@ def costs_of(board: Board, rules: RuleSet) -> Costs:
         return kept[2]
     if len(_COSTS) >= _KEPT:
         _COSTS.clear()
-    if len(_COSTS_BY_VALUE) >= _KEPT:
-        _COSTS_BY_VALUE.clear()
     equal = _COSTS_BY_VALUE.get((id(board), rules))
     if equal is not None and equal[0] is board:
         costs = equal[1]
-    else:
+    else:  # only a new entry may empty the kept ones: equal rules found there stay shared
+        if len(_COSTS_BY_VALUE) >= _KEPT:
+            _COSTS_BY_VALUE.clear()
         costs = Costs(board, rules)
         _COSTS_BY_VALUE[(id(board), rules)] = (board, costs)
     _COSTS[key] = (board, rules, costs)

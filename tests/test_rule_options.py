@@ -443,3 +443,15 @@ def test_a_debtor_who_trades_away_too_much_to_cover_the_rest_goes_bankrupt(monop
     # 35 in cash and two browns that mortgage for 30 each: 100 can no longer be raised.
     assert game.state.players[0].bankrupt and game.state.owner[5] == 1
     assert game.finished and game.result().winner == 1
+
+
+def test_equal_rules_share_their_costs_even_when_the_kept_ones_are_full():
+    from millionaire import queries
+
+    board = load_board("millionaire-classic")
+    queries._COSTS_BY_VALUE.clear()
+    for income in range(queries._KEPT - 1):  # one place left: the next new rules fill it
+        queries.costs_of(board, RuleSet.classic().replace(circular_income=income + 1))
+    first = queries.costs_of(board, RuleSet.classic().replace(circular_income=10**6))
+    assert len(queries._COSTS_BY_VALUE) == queries._KEPT
+    assert queries.costs_of(board, RuleSet.classic().replace(circular_income=10**6)) is first
