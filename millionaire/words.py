@@ -447,6 +447,8 @@ WORDS: dict[str, dict[str, str]] = {
         "treatment.poor_start": "Poor start",
         "treatment.rich_start": "Rich start",
         "treatment.dear_credit": "Dear credit",
+        "treatment.wealth_tax": "Wealth tax",
+        "treatment.rent_control": "Rent control",
         "treatment_about.standard": "the edition's own rules (passing START pays {income}, a whole industry doubles rent, {cash} to start).",
         "treatment_about.no_start_income": "passing START pays nothing (instead of {usual_income}).",
         "treatment_about.double_start_income": "passing START pays {income} instead of {usual_income}: a basic income.",
@@ -455,6 +457,8 @@ WORDS: dict[str, dict[str, str]] = {
         "treatment_about.poor_start": "each player starts with {cash} instead of {usual_cash}.",
         "treatment_about.rich_start": "each player starts with {cash} instead of {usual_cash}.",
         "treatment_about.dear_credit": "lifting a mortgage costs {fee}% of the price on top instead of {usual_fee}%.",
+        "treatment_about.wealth_tax": "each time a player collects the income for START, he pays the bank {tax}% of his net worth.",
+        "treatment_about.rent_control": "the rent of a plot is at most {cap}% of its price, however built.",
         # the game's log (millionaire.events): one sentence a kind of event; {cell} and {o} are a cell and a
         # player or pot, which Russian puts in a case by a format spec (see events.CellPhrase, events.Party)
         "event.roll": "{p} rolls {detail} = {amount}.",
@@ -512,7 +516,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reason.bankruptcy": "the rest of a debt", "reason.bet": "a bet", "reason.jackpot": "a win",
         "reason.mortgage": "a mortgage", "reason.redeem": "redemption", "reason.sale": "a sale", "reason.trade": "a trade",
         "reason.ticket": "an entrance ticket", "reason.treat": "an ice cream",
-        "reason.holding_tax": "the central industry's holding tax", "reason.shares": "shares",
+        "reason.holding_tax": "the central industry's holding tax", "reason.wealth_tax": "wealth tax", "reason.shares": "shares",
         "reason.premium": "an insurance premium", "reason.claim": "an insurance claim",
         # the engine's details of an event (its own English words) and why a game ended
         "detail.last_player_standing": "last player standing", "detail.timed_game": "timed game: the richest",
@@ -1293,6 +1297,8 @@ WORDS: dict[str, dict[str, str]] = {
         "treatment.poor_start": "Бедный старт",
         "treatment.rich_start": "Богатый старт",
         "treatment.dear_credit": "Дорогой кредит",
+        "treatment.wealth_tax": "Налог на богатство",
+        "treatment.rent_control": "Контроль аренды",
         "treatment_about.standard": "правила самой игры (за проход СТАРТА {income}, целая отрасль удваивает ренту, на старте {cash}).",
         "treatment_about.no_start_income": "за проход СТАРТА ничего не платят (вместо {usual_income}).",
         "treatment_about.double_start_income": "за проход СТАРТА платят {income} вместо {usual_income}: базовый доход.",
@@ -1301,6 +1307,8 @@ WORDS: dict[str, dict[str, str]] = {
         "treatment_about.poor_start": "у каждого игрока на старте {cash} вместо {usual_cash}.",
         "treatment_about.rich_start": "у каждого игрока на старте {cash} вместо {usual_cash}.",
         "treatment_about.dear_credit": "выкуп из залога стоит сверх цены {fee}% вместо {usual_fee}%.",
+        "treatment_about.wealth_tax": "каждый раз, получив доход за СТАРТ, игрок платит банку {tax}% своего состояния.",
+        "treatment_about.rent_control": "аренда участка не больше {cap}% его цены, как бы он ни был застроен.",
         # журнал партии (millionaire.events): падеж клетки и получателя задаёт спецификация формата:
         # {cell:acc} — «покупает участок „…“», {o:to} — «игроку Борис», «банку» (см. CELL_NOUNS_RU)
         "event.roll": "{p}: бросок {detail} = {amount}.",
@@ -1356,7 +1364,7 @@ WORDS: dict[str, dict[str, str]] = {
         "reason.bankruptcy": "остаток долга", "reason.bet": "ставка", "reason.jackpot": "выигрыш",
         "reason.mortgage": "залог", "reason.redeem": "выкуп", "reason.sale": "продажа построек", "reason.trade": "сделка",
         "reason.ticket": "входной билет", "reason.treat": "мороженое",
-        "reason.holding_tax": "налог центральной отрасли", "reason.shares": "акции",
+        "reason.holding_tax": "налог центральной отрасли", "reason.wealth_tax": "налог на богатство", "reason.shares": "акции",
         "reason.premium": "страховой взнос", "reason.claim": "страховая выплата",
         "detail.last_player_standing": "все остальные разорились", "detail.timed_game": "игра на время: богаче всех",
         "detail.round_limit": "лимит раундов: богаче всех", "detail.first_bankruptcy": "первое разорение: богаче всех",
