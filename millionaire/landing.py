@@ -1,5 +1,5 @@
-"""Landing on a cell: the token's arrival (income on the way, the holding tax where the rules have
-it) and what the cell does: a purchase offered, rent owed, a card drawn, a tax, the fund, the slot
+"""Landing on a cell: the token's arrival (income on the way, then the wealth tax and the holding tax
+where the rules have them) and what the cell does: a purchase offered, rent owed, a card drawn, a tax, the fund, the slot
 machine, detention, or the edition's own cell (its mechanics' ``landed``).
 
 Examples
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import credit, turn
+from . import credit, queries, turn
 from .board import CellKind
 from .events import BANK, FUND
 from .mechanics import insured_step
@@ -38,17 +38,22 @@ def land(game: Game, cell: int, income: bool, how: str, rent_multiplier: int, di
     if income:
         amount = game.rules.circular_income
         game._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
+        wealth = queries.wealth_tax(game.board, game.rules, state, seat)  # on the net worth with the income
         mechanics = game.mechanics
         tax = mechanics.start_tax(game, seat)
         if tax and not game._tax_first:
             state.tasks.append(mechanics.holding_tax(game, seat, tax))  # after the cell is dealt with
-        elif tax and (player.cash < tax or mechanics.asks_claim(game, seat, "tax", True)):
+            tax = 0
+        if wealth > player.cash or (tax and (player.cash < tax + wealth or mechanics.asks_claim(game, seat, "tax", True))):
             # to be raised (or a bankruptcy, or asked of the policy) before the cell is dealt with
             state.tasks.append(["arrive", cell, how, rent_multiplier, dice_multiplier])
-            state.tasks.append(mechanics.holding_tax(game, seat, tax))
+            if tax:
+                state.tasks.append(mechanics.holding_tax(game, seat, tax))
+            if wealth:
+                state.tasks.append(["pay", seat, BANK, wealth, "wealth_tax"])  # first: owed like any payment
             return
-        elif tax:
-            game._transfer(seat, BANK, tax, "holding_tax")
+        game._transfer(seat, BANK, wealth, "wealth_tax")
+        game._transfer(seat, BANK, tax, "holding_tax")
     arrive(game, cell, how, rent_multiplier, dice_multiplier)
 
 

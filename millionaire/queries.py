@@ -293,6 +293,9 @@ def rent(board: Board, rules: RuleSet, state: GameState, cell: int, dice_total: 
         if rules.monopoly_applies(level) and industry_owner(board, state.owner, monopoly_mortgages(board, rules, state),
                                                             info.industry) >= 0:
             amount *= rules.monopoly_multiplier
+        cap = rules.rent_cap
+        if cap:  # rent control: at most the share of the price, before a card's multiplier
+            amount = min(amount, info.price * cap.numerator // cap.denominator)
         return amount * multiplier
     if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
         amount = info.ticket
@@ -326,6 +329,23 @@ def liquidation_value(board: Board, rules: RuleSet, state: GameState, seat: int,
         assert market is not None
         total += market["shares"][seat] * market["price"]
     return total
+
+
+def wealth_tax(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:
+    """What ``seat`` pays the bank after the circular income under ``RuleSet.wealth_tax``: that share
+    of his net worth (:func:`millionaire.state.net_worth`, as the results count it), rounded down.
+
+    >>> from millionaire import Game, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=1)
+    >>> wealth_tax(game.board, game.rules, game.state, 0), wealth_tax(game.board, game.rules.replace(wealth_tax="1/50"), game.state, 0)
+    (0, 40)
+    """
+    from .state import net_worth  # the state module reads the queries: imported when used
+
+    share = rules.wealth_tax
+    if not share:
+        return 0
+    return net_worth(state, board, seat) * share.numerator // share.denominator
 
 
 def mortgage_value(board: Board, rules: RuleSet, cell: int) -> int:

@@ -121,6 +121,10 @@ class RuleSet:
     claim_by_choice : when an event a policy covers happens (Elite), its holder decides whether to hand
         the policy in for it (a ``claim`` decision; decision); ``False``: the first covered event uses
         it up, however small.
+    wealth_tax : share of his net worth (as the results count it) a player pays the bank each time he
+        is paid the circular income, rounded down, right after it; 0: none (the presets).
+    rent_cap : the rent of a plot is at most this share of its price, rounded down; 0: no cap (the
+        presets). Up to 10 (a hotel's rent is several times the price).
     """
 
     start_cash: int = 2000
@@ -171,19 +175,22 @@ class RuleSet:
     keep_until_possible: bool = True
     auction_cell_draw: bool = False
     price_card_lasts: bool = False
+    wealth_tax: Fraction = Fraction(0)
+    rent_cap: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.type in ("Fraction",):
+                most = _MAXIMUM.get(f.name, 1)
                 if isinstance(value, (int, float, str)) and not isinstance(value, bool):
                     try:
                         value = Fraction(value).limit_denominator(10_000)
                     except (ValueError, ZeroDivisionError):
-                        raise ValueError(f"RuleSet.{f.name} must be a number between 0 and 1, got {value!r}") from None
+                        raise ValueError(f"RuleSet.{f.name} must be a number between 0 and {most}, got {value!r}") from None
                     object.__setattr__(self, f.name, value)
-                if not isinstance(value, Fraction) or not 0 <= value <= 1:
-                    raise ValueError(f"RuleSet.{f.name} must be a number between 0 and 1, got {value!r}")
+                if not isinstance(value, Fraction) or not 0 <= value <= most:
+                    raise ValueError(f"RuleSet.{f.name} must be a number between 0 and {most}, got {value!r}")
             elif f.type == "bool":
                 if not isinstance(value, bool):
                     raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
@@ -336,8 +343,9 @@ class RuleSet:
 
 _MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,
             "min_bid": 1, "timed_rounds": 1, "min_players": 1, "max_players": 1, "dice": 1}
-#: Upper bounds of the options that count something; every other integer option is money, up to MAX_AMOUNT.
+#: Upper bounds of the options that count something; every other integer option is money, up to MAX_AMOUNT,
+#: and every other fraction a share, up to 1.
 _MAXIMUM = {"jail_max_turns": 100, "doubles_to_jail": 100, "monopoly_multiplier": 100, "small_per_large": 100,
             "small_supply": 10_000, "large_supply": 10_000, "timed_rounds": 1_000_000, "trade_offers_per_turn": 100,
-            "min_players": 100, "max_players": 100, "dice": 2, "kiosks_per_player": 10_000}
+            "min_players": 100, "max_players": 100, "dice": 2, "kiosks_per_player": 10_000, "rent_cap": 10}
 

@@ -4,6 +4,7 @@ rules; picking and assigning tables; treatments; the results' figures; the expor
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -65,7 +66,7 @@ def test_a_lesson_has_1_to_8_tables(tmp_path, count):
         ClassLesson.open(tmp_path, tables=count)
 
 
-@pytest.mark.parametrize("treatments", [["standard"], ["standard", "wealth_tax"], ["standard", "__import__('os')"]])
+@pytest.mark.parametrize("treatments", [["standard"], ["standard", "land_tax"], ["standard", "__import__('os')"]])
 def test_a_new_lesson_refuses_treatments_that_do_not_fit(tmp_path, treatments):
     with pytest.raises(ValueError):
         ClassLesson.open(tmp_path, tables=2, treatments=treatments)
@@ -208,9 +209,28 @@ def test_every_treatment_has_words_and_changes_the_rules_it_names():
                for key in TREATMENTS}
     assert changed == {"standard": set(), "no_start_income": {"circular_income"}, "double_start_income": {"circular_income"},
                        "no_monopoly_doubling": {"monopoly_multiplier"}, "monopoly_tripled": {"monopoly_multiplier"},
-                       "poor_start": {"start_cash"}, "rich_start": {"start_cash"}, "dear_credit": {"redemption_fee"}}
+                       "poor_start": {"start_cash"}, "rich_start": {"start_cash"}, "dear_credit": {"redemption_fee"},
+                       "wealth_tax": {"wealth_tax"}, "rent_control": {"rent_cap"}}
     assert treatment_rules("rich_start", RuleSet.junior()).start_cash == 80
     assert "dear_credit" not in treatments_for("millionaire-junior") and "dear_credit" in treatments_for("monopoly-us")
+
+
+def test_the_policy_treatments_are_offered_where_they_change_play():
+    for board in ("millionaire-classic", "millionaire-elite", "monopoly-us"):
+        assert {"wealth_tax", "rent_control"} <= set(treatments_for(board))
+    junior = treatments_for("millionaire-junior")
+    assert "wealth_tax" in junior and "rent_control" not in junior  # Junior has attractions, no plots
+    assert treatment_text("en", "wealth_tax", "monopoly-us") == (
+        "Wealth tax: each time a player collects the income for START, he pays the bank 2% of his net worth.")
+    assert treatment_text("ru", "rent_control", "millionaire-classic") == (
+        "Контроль аренды: аренда участка не больше 50% его цены, как бы он ни был застроен.")
+
+
+def test_a_table_under_a_policy_treatment_plays_it(lesson):
+    lesson.set_treatment(0, "rent_control")
+    lesson.set_treatment(1, "wealth_tax")
+    assert lesson.tables[0].game.rules.rent_cap == Fraction(1, 2) and lesson.tables[0].game.rules.wealth_tax == 0
+    assert lesson.tables[1].game.rules.wealth_tax == Fraction(1, 50) and lesson.tables[1].game.rules.rent_cap == 0
 
 
 def test_the_teacher_sets_a_tables_treatment_before_it_starts(lesson):
@@ -224,7 +244,7 @@ def test_the_teacher_sets_a_tables_treatment_before_it_starts(lesson):
     assert picture(lesson) == before
 
 
-@pytest.mark.parametrize("treatment", ["wealth_tax", "", None, 3, "__import__('os').system('id')", "Standard", ["standard"]])
+@pytest.mark.parametrize("treatment", ["land_tax", "", None, 3, "__import__('os').system('id')", "Standard", ["standard"]])
 def test_an_injected_treatment_is_refused_and_changes_nothing(lesson, treatment):
     before = picture(lesson)
     error = refusal(lambda: lesson.set_treatment(1, treatment), "no_treatment")

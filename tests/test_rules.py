@@ -232,8 +232,9 @@ def test_choice_options_reject_unknown_words(option: str) -> None:
 
 @pytest.mark.parametrize("option", RATE_OPTIONS)
 def test_rate_options(option: str) -> None:
-    assert "between 0 and 1" in bad(option, Fraction(3, 2))
-    bad(option, 1.5)
+    most = 10 if option == "rent_cap" else 1  # a rent may be capped above the price, a share not above the whole
+    assert f"between 0 and {most}" in bad(option, Fraction(2 * most + 1, 2))
+    bad(option, most + 0.5)
     bad(option, -0.1)
     bad(option, "a lot")
     bad(option, True)

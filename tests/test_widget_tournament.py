@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from millionaire.simulate import tournament
 from millionaire.words import word
 from millionaire.widgets.tournament import TournamentRunner
@@ -25,6 +27,17 @@ def test_rule_changes_reach_the_games():
     assert runner.rules().circular_income == 0 and runner.rules().start_cash == 1000
     runner.run()
     assert runner.result.rules.circular_income == 0
+
+
+def test_the_policy_options_reach_the_games():
+    runner = TournamentRunner(strategies=["cautious", "aggressive"], games=2, max_rounds=20)
+    runner.set_rule("wealth_tax", 0.05)
+    runner.set_rule("rent_cap", 0.5)
+    assert runner.message.value == ""
+    assert runner.rules().wealth_tax == Fraction(1, 20) and runner.rules().rent_cap == Fraction(1, 2)
+    runner.run()
+    assert runner.result.rules.wealth_tax == Fraction(1, 20) and runner.result.rules.rent_cap == Fraction(1, 2)
+    assert runner.rule_choices["wealth_tax"].description == "Wealth tax"
 
 
 def test_refusals_change_nothing():

@@ -2,8 +2,9 @@
 
 Each treatment is one change to the edition's own :class:`~millionaire.rules.RuleSet`, the same
 options lesson 09 varies with ``experiment`` (the income for passing START, the monopoly
-multiplier, the starting cash, the cost of lifting a mortgage). A treatment is offered for an
-edition only when it changes that edition's rules (Junior has no mortgages, so no dearer credit).
+multiplier, the starting cash, the cost of lifting a mortgage), and two policies: a wealth tax
+paid with the income for START and a cap on the rent of plots. A treatment is offered for an
+edition only when it changes that edition's rules (Junior has no mortgages, so no dearer credit, and no plots, so no rent control).
 Amounts are the edition's own scaled (half, double), so the same treatment reads the same on every
 board. The words (``treatment.*`` and ``treatment_about.*``) are in :mod:`millionaire.words`.
 
@@ -18,10 +19,16 @@ Examples
 (False, True)
 >>> treatment_text("en", "no_monopoly_doubling", "millionaire-classic")
 'No monopoly doubling: a whole industry earns the plain rent (rent multiplier 1 instead of 2).'
->>> treatment_rules("wealth_tax", RuleSet.classic())
+>>> treatment_rules("wealth_tax", RuleSet.classic()).wealth_tax
+Fraction(1, 50)
+>>> "rent_control" in treatments_for("millionaire-junior"), "rent_control" in treatments_for("monopoly-us")
+(False, True)
+>>> treatment_text("en", "rent_control", "millionaire-classic")
+'Rent control: the rent of a plot is at most 50% of its price, however built.'
+>>> treatment_rules("land_tax", RuleSet.classic())
 Traceback (most recent call last):
 ...
-millionaire.classroom.seats.Refused: There is no treatment wealth_tax: choose one of standard, no_start_income, double_start_income, no_monopoly_doubling, monopoly_tripled, poor_start, rich_start, dear_credit.
+millionaire.classroom.seats.Refused: There is no treatment land_tax: choose one of standard, no_start_income, double_start_income, no_monopoly_doubling, monopoly_tripled, poor_start, rich_start, dear_credit, wealth_tax, rent_control.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ..board import CellKind, load_board
 from ..rules import RuleSet
 from ..words import word
 from .seats import Refused
@@ -44,6 +52,8 @@ CHANGES: dict[str, Callable[[RuleSet], dict[str, Any]]] = {
     "poor_start": lambda base: {"start_cash": base.start_cash // 2},
     "rich_start": lambda base: {"start_cash": 2 * base.start_cash},
     "dear_credit": lambda base: {"redemption_fee": Fraction(3, 10)},
+    "wealth_tax": lambda base: {"wealth_tax": Fraction(1, 50)},
+    "rent_control": lambda base: {"rent_cap": Fraction(1, 2)},
 }
 #: The treatments, in the order a teacher's list shows them.
 TREATMENTS = tuple(CHANGES)
@@ -71,6 +81,8 @@ def treatments_for(board: str) -> tuple[str, ...]:
             continue
         if key == "dear_credit" and base.mortgage_rate == 0:
             continue  # no mortgages to lift (Junior)
+        if key == "rent_control" and not any(cell.kind is CellKind.PLOT for cell in load_board(board).cells):
+            continue  # no plots to cap (Junior: attractions)
         usable.append(key)
     return tuple(usable)
 
@@ -87,5 +99,6 @@ def treatment_text(lang: str, key: str, board: str) -> str:
     about = word(lang, f"treatment_about.{key}", income=rules.circular_income, usual_income=base.circular_income,
                  multiplier=rules.monopoly_multiplier, usual_multiplier=base.monopoly_multiplier,
                  cash=rules.start_cash, usual_cash=base.start_cash,
-                 fee=round(100 * rules.redemption_fee), usual_fee=round(100 * base.redemption_fee))
+                 fee=round(100 * rules.redemption_fee), usual_fee=round(100 * base.redemption_fee),
+                 tax=round(100 * rules.wealth_tax), cap=round(100 * rules.rent_cap))
     return f"{treatment_name(lang, key)}: {about}"

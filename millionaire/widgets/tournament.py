@@ -36,6 +36,8 @@ RULE_CHOICES: dict[str, list[Any]] = {
     "monopoly_multiplier": [None, 1, 2, 3],
     "redemption_fee": [None, 0, 0.1, 0.3],
     "start_cash": [None, 1000, 1500, 2000, 3000],
+    "wealth_tax": [None, 0, 0.02, 0.05],
+    "rent_cap": [None, 0, 0.5, 1],
 }
 
 
