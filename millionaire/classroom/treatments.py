@@ -33,6 +33,7 @@ millionaire.classroom.seats.Refused: There is no treatment land_tax: choose one 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -71,6 +72,13 @@ def treatment_rules(key: Any, base: RuleSet) -> RuleSet:
     return base.replace(**CHANGES[_check(key)](base))
 
 
+@functools.lru_cache(maxsize=16)
+def _has_plots(board: str) -> bool:
+    """Whether ``board`` has plots, whose rent a cap can lower (the file read once per board: the
+    teacher's pages ask on every drawing)."""
+    return any(cell.kind is CellKind.PLOT for cell in load_board(board).cells)
+
+
 def treatments_for(board: str) -> tuple[str, ...]:
     """The treatments that change the rules of ``board``'s edition (``standard`` first)."""
     base = RuleSet.for_board(board)
@@ -81,7 +89,7 @@ def treatments_for(board: str) -> tuple[str, ...]:
             continue
         if key == "dear_credit" and base.mortgage_rate == 0:
             continue  # no mortgages to lift (Junior)
-        if key == "rent_control" and not any(cell.kind is CellKind.PLOT for cell in load_board(board).cells):
+        if key == "rent_control" and not _has_plots(board):
             continue  # no plots to cap (Junior: attractions)
         usable.append(key)
     return tuple(usable)
