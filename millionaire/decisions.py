@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import auctions, card_play, credit, junior, turn
+from . import auctions, card_play, credit, junior, queries, turn
 from .actions import Action, Trade
 from .errors import Refusal
 from .card_play import OWED_EFFECTS
@@ -332,18 +332,32 @@ class Claim(DecisionHandler):
 # ---------------------------------------------------------------- the management answers every window shares
 def raising_actions(game: Game, seat: int) -> list[Action]:
     """The ways to raise cash now: sell a building, mortgage a property."""
-    actions = [Action.sell(c) for c in game.board.plots if not game.sell_problem(seat, c)]
-    return actions + [Action.mortgage(c) for c in game.board.ownable if not game.mortgage_problem(seat, c)]
+    board = game.board
+    if game._own_checks():  # the rules' numbers: no refusal in words made for each cell turned down
+        state, rules = game.state, game.rules
+        actions = [Action.sell(c) for c in board.plots if not queries.sell_code(board, state, seat, c)]
+        return actions + [Action.mortgage(c) for c in board.ownable
+                          if not queries.mortgage_code(board, rules, state, seat, c, game.mortgage_value(c))]
+    actions = [Action.sell(c) for c in board.plots if not game.sell_problem(seat, c)]
+    return actions + [Action.mortgage(c) for c in board.ownable if not game.mortgage_problem(seat, c)]
 
 
 def window_actions(game: Game, seat: int, redeem: bool) -> list[Action]:
     """A window's management: build, raise cash, redeem (``redeem``) and use a kept card."""
-    board = game.board
-    actions = [Action.build(c) for c in board.plots if not game.build_problem(seat, c)]
-    actions += raising_actions(game, seat)
-    if redeem:
-        actions += [Action.redeem(c) for c in board.ownable if not game.redeem_problem(seat, c)]
-    for card in game.state.players[seat].cards:
+    board, state = game.board, game.state
+    if game._own_checks():  # as in raising_actions
+        costs, rules = game.costs(), game.rules
+        actions = [Action.build(c) for c in board.plots if not queries.build_code(board, costs, state, seat, c)]
+        actions += raising_actions(game, seat)
+        if redeem:
+            actions += [Action.redeem(c) for c in board.ownable
+                        if not queries.redeem_code(board, rules, state, seat, c, game.redemption_cost(c))]
+    else:
+        actions = [Action.build(c) for c in board.plots if not game.build_problem(seat, c)]
+        actions += raising_actions(game, seat)
+        if redeem:
+            actions += [Action.redeem(c) for c in board.ownable if not game.redeem_problem(seat, c)]
+    for card in state.players[seat].cards:
         effect = board.decks[card[0]].cards[card[1]].effect
         if effect not in OWED_EFFECTS:  # those are carried out at the start of a turn, unasked
             actions += [Action.use_card(tuple(card), c) for c in game.card_options(seat, effect)]

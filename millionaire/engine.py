@@ -517,6 +517,15 @@ class Game:
         """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can."""
         return queries.redeem_problem(self.board, self.rules, self.state, seat, cell, self._loans[cell][1])
 
+    def _own_checks(self) -> bool:
+        """True when building, selling, mortgaging and redeeming are checked by Game's own
+        ``*_problem`` methods (not a subclass's or a replacement's): then ``legal_actions()`` reads the
+        rules' numbers (:func:`queries.build_code` and the like) instead of making a refusal in words
+        for every cell it turns down."""
+        kind = type(self)
+        return (kind.build_problem is _OWN_CHECKS[0] and kind.sell_problem is _OWN_CHECKS[1]
+                and kind.mortgage_problem is _OWN_CHECKS[2] and kind.redeem_problem is _OWN_CHECKS[3])
+
     def can_build(self, seat: int, cell: int, free: bool = False) -> str:
         """Deprecated: the old name of :meth:`build_problem` (it returns ``""`` when building is allowed)."""
         _renamed("can_build", "build_problem")
@@ -717,6 +726,9 @@ class Game:
         state.reason = reason
         self._event("game_over", winner, -1, 0, -1, reason)
 
+
+#: Game's own checks of a building, a sale, a mortgage and a redemption (see Game._own_checks).
+_OWN_CHECKS: tuple[object, ...] = (Game.build_problem, Game.sell_problem, Game.mortgage_problem, Game.redeem_problem)
 
 # Game's methods as compiled. A compiled Game calls its own methods directly, so one replaced on the
 # class (Game.rent = ...) would be ignored: Game() and run() refuse that, saying how to run the source.

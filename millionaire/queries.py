@@ -430,45 +430,119 @@ def build_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cel
     return kept_refusal("build_evenly", cell, name)
 
 
-def sell_problem(board: Board, state: GameState, seat: int, cell: int) -> str:
-    """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
+#: Why a sale, a mortgage or a redemption is refused, as a number (:func:`sell_code`,
+#: :func:`mortgage_code`, :func:`redeem_code`; a redemption short of cash is :data:`CASH_SHORT`); 0: allowed.
+NOT_YOUR_PLOT: Final = 11
+NO_BUILDING: Final = 12
+SELL_UNEVEN: Final = 13
+NOT_YOUR_PROPERTY: Final = 14
+ALREADY_MORTGAGED: Final = 15
+NO_LOAN: Final = 16
+LOCKED_BY_BUILDING: Final = 17
+NOT_YOUR_MORTGAGE: Final = 18
+
+
+def sell_code(board: Board, state: GameState, seat: int, cell: int) -> int:
+    """Whether ``seat`` may sell a building of ``cell`` now, as a number: 0 when he may, else the first
+    reason he may not (:data:`NOT_YOUR_PLOT`...), with no words made (:func:`sell_problem` says it).
+
+    >>> from millionaire import Game, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious"] * 2, seed=1)
+    >>> sell_code(game.board, game.state, 0, 1) == NOT_YOUR_PLOT
+    True
+    """
     info = board.cells[cell]
     if info.kind is not CellKind.PLOT or state.owner[cell] != seat:
+        return NOT_YOUR_PLOT
+    level = state.level
+    built = level[cell]
+    if not built:
+        return NO_BUILDING
+    for other in board.industries[info.industry].cells:  # sold evenly: from a highest plot
+        if level[other] > built:
+            return SELL_UNEVEN
+    return 0
+
+
+def sell_problem(board: Board, state: GameState, seat: int, cell: int) -> str:
+    """Why ``seat`` cannot sell a building of ``cell`` now, in words; ``""`` when it can."""
+    code = sell_code(board, state, seat, cell)
+    if not code:
+        return ""
+    if code == NOT_YOUR_PLOT:
         return Refusal("not_your_plot", cell=cell)
-    if not state.level[cell]:
-        return kept_refusal("no_building", cell, info.name_en)
-    if state.level[cell] < max(state.level[c] for c in board.industries[info.industry].cells):
-        return kept_refusal("sell_evenly")
-    return ""
+    if code == NO_BUILDING:
+        return kept_refusal("no_building", cell, board.cells[cell].name_en)
+    return kept_refusal("sell_evenly")
+
+
+def mortgage_code(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, loan: int = -1) -> int:
+    """Whether ``seat`` may mortgage ``cell`` now, as a number: 0 when he may, else the first reason
+    he may not (``loan``: its :func:`mortgage_value`, when the caller keeps it at hand).
+
+    >>> from millionaire import Game, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious"] * 2, seed=1)
+    >>> game.state.owner[1] = 0
+    >>> mortgage_code(game.board, game.rules, game.state, 0, 1), mortgage_code(game.board, game.rules, game.state, 1, 1) == NOT_YOUR_PROPERTY
+    (0, True)
+    """
+    info = board.cells[cell]
+    if not info.ownable or state.owner[cell] != seat:
+        return NOT_YOUR_PROPERTY
+    if state.mortgaged[cell]:
+        return ALREADY_MORTGAGED
+    if not (loan if loan >= 0 else mortgage_value(board, rules, cell)):
+        return NO_LOAN
+    if building_locks(board, rules, state, cell):
+        return LOCKED_BY_BUILDING
+    return 0
 
 
 def mortgage_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, loan: int = -1) -> str:
     """Why ``seat`` cannot mortgage ``cell`` now, in words; ``""`` when it can (``loan``: its
     :func:`mortgage_value`, when the caller keeps it at hand)."""
-    info = board.cells[cell]
-    if not info.ownable or state.owner[cell] != seat:
+    code = mortgage_code(board, rules, state, seat, cell, loan)
+    if not code:
+        return ""
+    if code == NOT_YOUR_PROPERTY:
         return Refusal("not_your_property", cell=cell)
-    if state.mortgaged[cell]:
-        return kept_refusal("already_mortgaged", cell, info.name_en)
-    if not (loan if loan >= 0 else mortgage_value(board, rules, cell)):
-        return kept_refusal("no_loan", cell, info.name_en)
-    if building_locks(board, rules, state, cell):
-        plot_locks = rules.locked_by_building == "plot"
-        return kept_refusal("sell_plot_buildings" if plot_locks else "sell_industry_buildings", cell, info.name_en)
-    return ""
+    name = board.cells[cell].name_en
+    if code == ALREADY_MORTGAGED:
+        return kept_refusal("already_mortgaged", cell, name)
+    if code == NO_LOAN:
+        return kept_refusal("no_loan", cell, name)
+    plot_locks = rules.locked_by_building == "plot"
+    return kept_refusal("sell_plot_buildings" if plot_locks else "sell_industry_buildings", cell, name)
+
+
+def redeem_code(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, cost: int = -1) -> int:
+    """Whether ``seat`` may redeem ``cell`` now, as a number: 0 when he may, :data:`NOT_YOUR_MORTGAGE`
+    or :data:`CASH_SHORT` when not (``cost``: its :func:`redemption_cost`, when the caller keeps it).
+
+    >>> from millionaire import Game, load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=["cautious"] * 2, seed=1)
+    >>> redeem_code(game.board, game.rules, game.state, 0, 1) == NOT_YOUR_MORTGAGE
+    True
+    """
+    info = board.cells[cell]
+    if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
+        return NOT_YOUR_MORTGAGE
+    if state.players[seat].cash < (cost if cost >= 0 else redemption_cost(board, rules, cell)):
+        return CASH_SHORT
+    return 0
 
 
 def redeem_problem(board: Board, rules: RuleSet, state: GameState, seat: int, cell: int, cost: int = -1) -> str:
     """Why ``seat`` cannot redeem ``cell`` now, in words; ``""`` when it can (``cost``: its
     :func:`redemption_cost`, when the caller keeps it at hand)."""
-    info = board.cells[cell]
-    if not info.ownable or state.owner[cell] != seat or not state.mortgaged[cell]:
-        return Refusal("not_your_mortgage", cell=cell)
     if cost < 0:
         cost = redemption_cost(board, rules, cell)
-    if state.players[seat].cash < cost:
-        return Refusal("cash_short", cash=state.players[seat].cash, price=cost)
-    return ""
+    code = redeem_code(board, rules, state, seat, cell, cost)
+    if not code:
+        return ""
+    if code == NOT_YOUR_MORTGAGE:
+        return Refusal("not_your_mortgage", cell=cell)
+    return Refusal("cash_short", cash=state.players[seat].cash, price=cost)
 
 
 def tradeable(board: Board, rules: RuleSet, state: GameState, cell: int, seat: int, mortgaged_ok: bool = False) -> bool:
