@@ -23,6 +23,7 @@ from .kinds import DECISIONS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
+    from .pending import Pending
 
 #: Decision kinds and what each asks (the registry's texts: :data:`millionaire.kinds.DECISIONS`).
 DECISION_KINDS: dict[str, str] = {kind: spec.text for kind, spec in DECISIONS.items()}
@@ -297,22 +298,23 @@ class Decision:
 
     Other fields depend on the kind: ``cell`` (buy, bid, choose's card), ``amount`` (a debt),
     ``high``/``high_bidder`` (bid), ``options`` (choose), ``again`` (manage: a double was rolled),
-    ``trade`` (trade_reply).
+    ``trade`` (trade_reply), each as a save holds it. ``data`` is the decision's record
+    (:mod:`millionaire.pending`), which reads as that dict too.
     """
 
     __slots__ = ("game", "data")
 
-    def __init__(self, game: Game, data: dict[str, Any]) -> None:
+    def __init__(self, game: Game, data: Pending) -> None:
         self.game = game
         self.data = data
 
     @property
     def kind(self) -> str:
-        return self.data["kind"]
+        return self.data.kind
 
     @property
     def player(self) -> int:
-        return self.data["player"]
+        return self.data.player
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -326,8 +328,6 @@ class Decision:
         return self.game.legal_actions()
 
     def __repr__(self) -> str:
-        if not self.data:
-            return "<Decision: none pending>"
         extra = {k: v for k, v in self.data.items() if k not in ("kind", "player", "resume")}
         detail = ", ".join(f"{k}={v!r}" for k, v in extra.items())
         return f"<Decision {self.kind} for player {self.player}{': ' + detail if detail else ''}>"

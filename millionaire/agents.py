@@ -49,6 +49,8 @@ from mypy_extensions import mypyc_attr
 from . import queries
 from .actions import Action, Decision, Trade
 from .errors import MillionaireError
+from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, ExchangePending, InsurancePending, JackpotPending,
+                      LotPending, ManagePending, Pending, RaisePending, RollPending, TradeReplyPending, WindowPending)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -218,35 +220,34 @@ class ThresholdAgent(Agent):
     def choose(self, game: Game, decision: Decision) -> Action:
         return self.answer(game, decision.data)
 
-    def answer(self, game: Game, data: dict[str, Any]) -> Action:
-        """The answer to a decision given as its data (``Decision.data``); ``Game.run`` calls this
+    def answer(self, game: Game, data: Pending) -> Action:
+        """The answer to a decision given as its record (``Decision.data``); ``Game.run`` calls this
         directly for trusted agents."""
-        kind = data["kind"]
-        if kind == "roll":
+        if isinstance(data, RollPending):
             return self._roll(game, data)
-        if kind == "manage":
+        if isinstance(data, ManagePending):
             return self._manage(game, data)
-        if kind == "buy":
+        if isinstance(data, BuyPending):
             return self._buy(game, data)
-        if kind == "bid":
+        if isinstance(data, BidPending):
             return self._bid(game, data)
-        if kind == "jackpot":
+        if isinstance(data, JackpotPending):
             return self._jackpot(game, data)
-        if kind == "choose":
+        if isinstance(data, ChoosePending):
             return self._choose(game, data)
-        if kind == "raise":
+        if isinstance(data, RaisePending):
             return self._raise(game, data)
-        if kind == "exchange":
+        if isinstance(data, ExchangePending):
             return self._exchange(game, data)
-        if kind == "insurance":
+        if isinstance(data, InsurancePending):
             return self._insurance(game, data)
-        if kind == "lot":
+        if isinstance(data, LotPending):
             return self._lot(game, data)
-        if kind == "claim":
+        if isinstance(data, ClaimPending):
             return self._claim(game, data)
-        if kind == "present":  # a free half (Junior): it costs only a kiosk
-            return _ACCEPT
-        return self._trade_reply(game, data)
+        if isinstance(data, TradeReplyPending):
+            return self._trade_reply(game, data)
+        return _ACCEPT  # a free half (Junior's present): it costs only a kiosk
 
     def cheapest_building(self, game: Game) -> int:
         """The lowest building price on the board (below it, no building is affordable)."""
@@ -263,8 +264,8 @@ class ThresholdAgent(Agent):
             self._industry_value = [sum(board.cells[c].price for c in i.cells) for i in board.industries]
 
     # Windows: before rolling and after resolving the cell.
-    def _roll(self, game: Game, data: dict[str, Any]) -> Action:
-        seat = data["player"]
+    def _roll(self, game: Game, data: RollPending) -> Action:
+        seat = data.player
         state = game.state
         player = state.players[seat]
         spare = player.cash - self.reserve(game)
@@ -285,13 +286,13 @@ class ThresholdAgent(Agent):
                 return _PAY_FINE
         return _ROLL
 
-    def _manage(self, game: Game, data: dict[str, Any]) -> Action:
-        improvement = self._improve(game, data["player"], data)
+    def _manage(self, game: Game, data: ManagePending) -> Action:
+        improvement = self._improve(game, data.player, data)
         if improvement is not None:
             return improvement
-        return _ROLL if data["again"] else _END_TURN
+        return _ROLL if data.again else _END_TURN
 
-    def _improve(self, game: Game, seat: int, data: dict[str, Any]) -> Action | None:
+    def _improve(self, game: Game, seat: int, data: WindowPending) -> Action | None:
         """Use a kept card, build the cheapest legal building above the reserve, or offer a trade."""
         state = game.state
         if state.players[seat].cards:  # usually none
@@ -303,7 +304,7 @@ class ThresholdAgent(Agent):
             cell = self._cheapest_legal_building(game, seat, spare)
             if cell >= 0:
                 return _on_cell("build", cell)
-        if data.get("offers", 0) == 0 and self._offers and "between" not in data:  # _offers: read by reserve() above
+        if data.offers == 0 and self._offers and not (isinstance(data, ManagePending) and data.between):  # _offers: read by reserve() above
             return self._offer(game, seat, spare)  # one offer a window of its turn, where the rules allow any
         return None
 
@@ -578,18 +579,18 @@ class ThresholdAgent(Agent):
         return sum(1 for c in game.board.ownable if owner[c] < 0) > len(game.board.ownable) // 3
 
     # Single questions.
-    def _buy(self, game: Game, data: dict[str, Any]) -> Action:
-        player = game.state.players[data["player"]]
-        price = game.board.cells[data["cell"]].price
+    def _buy(self, game: Game, data: BuyPending) -> Action:
+        player = game.state.players[data.player]
+        price = game.board.cells[data.cell].price
         return _BUY if player.cash - price >= self.reserve(game) else _DECLINE
 
-    def _bid(self, game: Game, data: dict[str, Any]) -> Action:
-        player = game.state.players[data["player"]]
+    def _bid(self, game: Game, data: BidPending) -> Action:
+        player = game.state.players[data.player]
         spare = player.cash - self.reserve(game)
-        low = max(data["high"] + 1, game.rules.min_bid)
+        low = max(data.high + 1, game.rules.min_bid)
         if spare < low:
             return _PASS
-        cell, building = data["cell"], "building" in data
+        cell, building = data.cell, data.building
         worth = game.build_price(cell) if building else game.board.cells[cell].price  # a building or a plot
         # A building is worth its price to a bot that builds: bidding less, the bot that ordered it
         # would see it unsold and order it again, for ever.
@@ -597,17 +598,17 @@ class ThresholdAgent(Agent):
         limit = min(int(worth * factor), spare)
         return Action.bid(limit) if limit >= low else _PASS
 
-    def _jackpot(self, game: Game, data: dict[str, Any]) -> Action:
+    def _jackpot(self, game: Game, data: JackpotPending) -> Action:
         state = game.state
-        spare = state.players[data["player"]].cash - self.reserve(game)
+        spare = state.players[data.player].cash - self.reserve(game)
         bet = int(spare * self.jackpot_share)
         if self.jackpot_share == 0 or bet < 1:
             positive = state.jackpot_box // 3  # a bet below box/2.1 has positive expectation
             bet = min(positive, spare) if self.jackpot_share == 0 else 0
         return Action.bet(bet) if bet >= 1 else _SKIP
 
-    def _choose(self, game: Game, data: dict[str, Any]) -> Action:
-        options, purpose, seat = data["options"], data["purpose"], data["player"]
+    def _choose(self, game: Game, data: ChoosePending) -> Action:
+        options, purpose, seat = data.options, data.purpose, data.player
         cells, state = game.board.cells, game.state
         if purpose == "move":  # cheapest stop: own plot or the lowest rent
             return Action.choose(min(options, key=lambda c: (0 if state.owner[c] == seat else game.rent(c) + 1, c)))
@@ -634,13 +635,13 @@ class ThresholdAgent(Agent):
 
         return max(options, key=value)
 
-    def _raise(self, game: Game, data: dict[str, Any]) -> Action:
-        seat = data["player"]
+    def _raise(self, game: Game, data: RaisePending) -> Action:
+        seat = data.player
         state, board = game.state, game.board
         market = state.market
         if market is not None and market["shares"][seat] and market["price"] and game.rules.shares_pay_debts:
             # Shares first: they earn nothing, buildings and plots earn rent. Just enough of them.
-            short = data["amount"] - state.players[seat].cash
+            short = data.amount - state.players[seat].cash
             return Action.sell_shares(min(market["shares"][seat], -(-short // market["price"])))
         owner = state.owner
         built = [c for c in board.plots if owner[c] == seat and state.level[c] and not game.sell_problem(seat, c)]
@@ -661,8 +662,8 @@ class ThresholdAgent(Agent):
         return _on_cell("mortgage", best)
 
     # Millionaire Elite: shares, policies, plots waiting on the Auction cell.
-    def _exchange(self, game: Game, data: dict[str, Any]) -> Action:
-        seat = data["player"]
+    def _exchange(self, game: Game, data: ExchangePending) -> Action:
+        seat = data.player
         market, shares = game.state.market, game.board.shares
         assert market is not None and shares is not None
         price, held = market["price"], market["shares"][seat]
@@ -674,8 +675,8 @@ class ThresholdAgent(Agent):
             return Action.buy_shares(count)
         return _SKIP
 
-    def _insurance(self, game: Game, data: dict[str, Any]) -> Action:
-        seat = data["player"]
+    def _insurance(self, game: Game, data: InsurancePending) -> Action:
+        seat = data.player
         spare = game.state.players[seat].cash - self.reserve(game)
         for kind in self.insure:
             for term in ("long", "short"):
@@ -685,18 +686,18 @@ class ThresholdAgent(Agent):
                         return Action.buy_policy(number)
         return _SKIP
 
-    def _lot(self, game: Game, data: dict[str, Any]) -> Action:
-        player = game.state.players[data["player"]]
+    def _lot(self, game: Game, data: LotPending) -> Action:
+        player = game.state.players[data.player]
         cells = game.board.cells
-        affordable = [c for c in data["options"] if player.cash - cells[c].price >= self.reserve(game)]
+        affordable = [c for c in data.options if player.cash - cells[c].price >= self.reserve(game)]
         return Action.choose(max(affordable, key=lambda c: (cells[c].price, -c))) if affordable else _SKIP
 
-    def _claim(self, game: Game, data: dict[str, Any]) -> Action:
+    def _claim(self, game: Game, data: ClaimPending) -> Action:
         """Hand a policy in when it pays at least its premium (what a new one costs), or when the
         holder's cash could not meet the loss; keep it for a bigger event otherwise."""
-        policy = next(p for p in game.board.policies if (p.kind, p.term) == (data["policy"], data["term"]))
-        loss = data["loss"]
-        if min(policy.cover, loss) >= policy.premium or game.state.players[data["player"]].cash < loss:
+        policy = next(p for p in game.board.policies if (p.kind, p.term) == (data.policy, data.term))
+        loss = data.loss
+        if min(policy.cover, loss) >= policy.premium or game.state.players[data.player].cash < loss:
             return _CLAIM
         return _SKIP
 
@@ -710,11 +711,11 @@ class ThresholdAgent(Agent):
                 return False
         return True
 
-    def _trade_reply(self, game: Game, data: dict[str, Any]) -> Action:
+    def _trade_reply(self, game: Game, data: TradeReplyPending) -> Action:
         """Accept a trade whose gain is at least ``fairness`` times the proposer's and keeps the cash
         reserve; refuse it otherwise, owing a counter-offer when the trade leaves both sides better off."""
-        trade = Trade.from_list(data["trade"])
-        seat, proposer = data["player"], data["from"]
+        trade = data.trade
+        seat, proposer = data.player, data.offerer
         self._remember_game(game)
         gain_proposer, gain_me = self._gains(game, proposer, seat, trade.take_cells, trade.give_cells)
         cards = game.rules.jail_fine * (len(trade.give_cards) - len(trade.take_cards))

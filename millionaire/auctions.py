@@ -19,11 +19,12 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import credit
 from .actions import Action
 from .events import BANK
+from .pending import BidPending, WindowPending
 
 if TYPE_CHECKING:  # the engine plays these steps: no import at run time
     from .engine import Game
@@ -37,35 +38,34 @@ def start(game: Game, cell: int, seller: int) -> None:
     bidders = [s for s in bidders if not state.players[s].bankrupt]
     if not bidders or (seller < 0 and state.owner[cell] >= 0):
         return
-    state.pending = {"kind": "bid", "player": bidders[0], "cell": cell, "seller": seller,
-                     "bidders": bidders, "high": 0, "high_bidder": -1}
+    state.pending = BidPending(bidders[0], cell, seller, bidders)
 
 
-def bid(game: Game, data: dict[str, Any], action: Action) -> None:
+def bid(game: Game, data: BidPending, action: Action) -> None:
     """A bidder's answer (a bid or a pass); the auction closes when one bid stands or nobody bids."""
     state = game.state
-    seat = data["player"]
-    bidders = data["bidders"]
+    seat = data.player
+    bidders = data.bidders
     position = bidders.index(seat)
     if action.kind == "bid":
-        data["high"], data["high_bidder"] = action.amount, seat
+        data.high, data.high_bidder = action.amount, seat
         position += 1
     else:
         bidders.remove(seat)
-    if not bidders or bidders == [data["high_bidder"]]:
+    if not bidders or bidders == [data.high_bidder]:
         close(game, data)
-        if "resume" in data and state.pending is None and not state.finished:
-            state.pending = data["resume"]  # back to the window the building was ordered from
+        if data.resume is not None and state.pending is None and not state.finished:
+            state.pending = data.resume  # back to the window the building was ordered from
         return
-    data["player"] = bidders[position % len(bidders)]
+    data.player = bidders[position % len(bidders)]
     state.pending = data
 
 
-def close(game: Game, data: dict[str, Any]) -> None:
+def close(game: Game, data: BidPending) -> None:
     """The winner pays and takes the property (or builds the building); nobody: the edition's mechanics say."""
     state = game.state
-    cell, seller, winner, price = data["cell"], data["seller"], data["high_bidder"], data["high"]
-    if data.get("building"):
+    cell, seller, winner, price = data.cell, data.seller, data.high_bidder, data.high
+    if data.building:
         if winner >= 0:
             game._transfer(winner, BANK, price, "build")
             credit.build(game, winner, auctioned_building_site(game, winner, cell), free=True)
@@ -80,7 +80,7 @@ def close(game: Game, data: dict[str, Any]) -> None:
     game.mechanics.sold(game, cell)
 
 
-def building_auction(game: Game, seat: int, cell: int, window: dict[str, Any]) -> bool:
+def building_auction(game: Game, seat: int, cell: int, window: WindowPending) -> bool:
     """Start a housing-shortage auction if the bank has fewer buildings of the kind ordered on
     ``cell`` than the players who could build one (``RuleSet.building_auctions``)."""
     state = game.state
@@ -94,8 +94,7 @@ def building_auction(game: Game, seat: int, cell: int, window: dict[str, Any]) -
     if left > len(rivals):
         return False
     price = game.build_price(cell)
-    state.pending = {"kind": "bid", "player": seat, "cell": cell, "seller": BANK, "bidders": [seat, *rivals],
-                     "high": price - 1, "high_bidder": -1, "building": True, "resume": window}
+    state.pending = BidPending(seat, cell, BANK, [seat, *rivals], high=price - 1, building=True, resume=window)
     return True
 
 

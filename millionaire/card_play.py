@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import credit, movement, turn
 from .events import BANK, FUND
+from .pending import ChoosePending
 
 if TYPE_CHECKING:  # the engine runs these steps: no import at run time
     from .engine import Game
@@ -120,17 +121,18 @@ def choose_step(game: Game, purpose: str, card: list[Any] | None, options: list[
         options = game.card_options(seat, purpose)
     if not options:
         return
-    state.pending = {"kind": "choose", "player": seat, "purpose": purpose, "options": options, "card": card}
+    state.pending = ChoosePending(seat, purpose, options, card)
 
 
-def chosen(game: Game, seat: int, data: dict[str, Any], cell: int) -> None:
-    purpose = data["purpose"]
+def chosen(game: Game, seat: int, data: ChoosePending, cell: int) -> None:
+    purpose, card = data.purpose, data.card
     state = game.state
     if purpose == "move":
         state.tasks.append(["land", cell, False, "card", 1, 0])
     elif purpose in ("take_plot", "free_building"):
         apply_kept_effect(game, seat, purpose, cell)
-        state.decks[data["card"][0]].append(data["card"][1])
+        if card is not None:
+            state.decks[card[0]].append(card[1])
     elif purpose == "return_plot":
         if state.mortgaged[cell]:  # the loan is repaid with the plot (RuleSet.return_mortgaged_plot)
             game._transfer(seat, BANK, game.mortgage_value(cell), "redeem")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Trade
 from .events import BANK
+from .pending import RaisePending
 
 if TYPE_CHECKING:  # the engine plays these steps: no import at run time
     from .engine import Game
@@ -39,7 +40,7 @@ def pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
         return
     if game.liquidation_value(payer) >= amount:
         state.tasks.append(["pay", payer, payee, amount, reason])
-        state.pending = {"kind": "raise", "player": payer, "amount": amount, "payee": payee}
+        state.pending = RaisePending(payer, amount, payee)
         return
     bankrupt(game, payer, payee, amount, reason)
 
@@ -180,7 +181,7 @@ def bankrupt(game: Game, seat: int, creditor: int, debt: int, reason: str) -> No
     player.bankrupt = True
     player.detained = False
     game._event("bankrupt", seat, -1, debt, creditor, reason)
-    if state.pending is not None and state.pending.get("player") == seat:
+    if state.pending is not None and state.pending.player == seat:
         state.pending = None
     active = state.active_seats()
     if fees and (len(active) <= 1 or rules.end_at_first_bankruptcy):

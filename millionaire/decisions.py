@@ -18,10 +18,10 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import auctions, card_play, credit, junior, queries, turn
-from .actions import Action, Trade
+from .actions import Action
 from .errors import Refusal
 from .card_play import OWED_EFFECTS
 from .events import BANK, BOX
@@ -29,41 +29,47 @@ from .jackpot import payout
 from .elite import elite_of
 from .kinds import DECISIONS
 from .mechanics import insured_step
+from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, JackpotPending, LotPending, ManagePending,
+                      Pending, PresentPending, RaisePending, RollPending, TradeReplyPending, WindowPending)
 from .state import PlayerState
 
 if TYPE_CHECKING:  # the engine registers these handlers: no import at run time
     from .engine import Game
 
 
-class DecisionHandler:
-    """One kind of decision: ``legal`` (its actions), ``answer_problem`` (why one of its own answers is
-    refused, ``""`` when it is legal) and ``answer`` (carry it out; the decision is no longer
-    pending unless the handler leaves it so)."""
+#: The record of the decision a handler answers (:mod:`millionaire.pending`).
+P = TypeVar("P", bound=Pending)
+
+
+class DecisionHandler(Generic[P]):
+    """One kind of decision, whose pending record is a ``P``: ``legal`` (its actions),
+    ``answer_problem`` (why one of its own answers is refused, ``""`` when it is legal) and
+    ``answer`` (carry it out; the decision is no longer pending unless the handler leaves it so)."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         #: Its own answers, from the registry (plain strings, as actions carry them).
         self.answers: frozenset[str] = frozenset(str(answer) for answer in DECISIONS[kind].answers)
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: P) -> list[Action]:
         return []
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: P,
                        action: Action) -> str:
         return ""
 
-    def answer(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def answer(self, game: Game, seat: int, what: str, data: P, action: Action) -> None:
         game.state.pending = None
         self.execute(game, seat, what, data, action)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: P, action: Action) -> None:
         pass
 
 
-class Roll(DecisionHandler):
+class Roll(DecisionHandler[RollPending]):
     """Before rolling: roll, or (detained) pay the fine or use a release card; the window's management."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: RollPending) -> list[Action]:
         player = game.state.players[seat]
         actions = [Action.roll()]
         if player.detained:
@@ -74,7 +80,7 @@ class Roll(DecisionHandler):
                 actions.append(Action.use_card(tuple(card)))
         return actions + window_actions(game, seat, redeem=True)
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: RollPending,
                        action: Action) -> str:
         if what == "roll":
             return ""
@@ -89,7 +95,7 @@ class Roll(DecisionHandler):
             return Refusal("release_not_held", card=action.card)
         return ""
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: RollPending, action: Action) -> None:
         state = game.state
         tasks = state.tasks
         if what == "pay_fine" and game.mechanics.fine_covered and game.mechanics.asks_claim(game, seat, "tax", game.rules.jail_fine > 0):
@@ -108,41 +114,41 @@ class Roll(DecisionHandler):
             tasks.append(["jailroll"] if state.players[seat].detained else ["roll"])
 
 
-class Manage(DecisionHandler):
+class Manage(DecisionHandler[ManagePending]):
     """After the cell is resolved: end the turn (or roll again on a double); the window's management."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
-        actions = [Action.roll() if data["again"] else Action.end_turn()]
+    def legal(self, game: Game, seat: int, data: ManagePending) -> list[Action]:
+        actions = [Action.roll() if data.again else Action.end_turn()]
         return actions + window_actions(game, seat, redeem=game.rules.redeem_any_time)
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: ManagePending,
                        action: Action) -> str:
-        return "" if what == ("roll" if data["again"] else "end_turn") else Refusal("not_an_answer", what=what, kind=data["kind"])
+        return "" if what == ("roll" if data.again else "end_turn") else Refusal("not_an_answer", what=what, kind=data.kind)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: ManagePending, action: Action) -> None:
         if what == "roll":
             game.state.tasks.append(["roll"])
-        elif "between" not in data:  # a window between turns just closes
+        elif not data.between:  # a window between turns just closes
             game.state.tasks.append(["endturn"])
 
 
-class Buy(DecisionHandler):
+class Buy(DecisionHandler[BuyPending]):
     """An unowned property: buy it or decline (an auction, under ``RuleSet.auction_unbought``)."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
-        if game.state.players[seat].cash >= game.board.cells[data["cell"]].price:
+    def legal(self, game: Game, seat: int, data: BuyPending) -> list[Action]:
+        if game.state.players[seat].cash >= game.board.cells[data.cell].price:
             return [Action.buy(), Action.decline()]
         return [Action.decline()]
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: BuyPending,
                        action: Action) -> str:
         if what == "decline":
             return ""
-        price = game.board.cells[data["cell"]].price
+        price = game.board.cells[data.cell].price
         return "" if player.cash >= price else Refusal("cash_short", cash=player.cash, price=price)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
-        cell: int = data["cell"]
+    def execute(self, game: Game, seat: int, what: str, data: BuyPending, action: Action) -> None:
+        cell: int = data.cell
         if what == "buy":
             price = game.board.cells[cell].price
             game._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
@@ -151,37 +157,37 @@ class Buy(DecisionHandler):
             game.state.tasks.append(["auction", cell, BANK])
 
 
-class Bid(DecisionHandler):
+class Bid(DecisionHandler[BidPending]):
     """An auction: bid more than the highest bid (up to the cash) or pass."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: BidPending) -> list[Action]:
         cash = game.state.players[seat].cash
         actions = [Action.pass_()]
-        low = max(data["high"] + 1, game.rules.min_bid)
+        low = max(data.high + 1, game.rules.min_bid)
         if cash >= low:
             actions.append(Action.bid(low))
             if cash > low:
                 actions.append(Action.bid(cash))
         return actions
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: BidPending,
                        action: Action) -> str:
         if what == "pass":
             return ""
-        low = max(data["high"] + 1, game.rules.min_bid)
+        low = max(data.high + 1, game.rules.min_bid)
         amount = action.amount
         if amount < low:
             return Refusal("bid_low", least=low)
         return "" if amount <= player.cash else Refusal("bid_high", cash=player.cash)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: BidPending, action: Action) -> None:
         auctions.bid(game, data, action)
 
 
-class Jackpot(DecisionHandler):
+class Jackpot(DecisionHandler[JackpotPending]):
     """The slot machine: bet 1..cash or skip."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: JackpotPending) -> list[Action]:
         cash = game.state.players[seat].cash
         actions = [Action.skip()]
         if cash >= 1:
@@ -190,7 +196,7 @@ class Jackpot(DecisionHandler):
                 actions.append(Action.bet(cash))
         return actions
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: JackpotPending,
                        action: Action) -> str:
         if what == "skip":
             return ""
@@ -199,7 +205,7 @@ class Jackpot(DecisionHandler):
             return Refusal("bet_low")
         return "" if amount <= player.cash else Refusal("bet_high", cash=player.cash)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: JackpotPending, action: Action) -> None:
         if what == "bet":
             self.play(game, seat, action.amount)
 
@@ -222,110 +228,110 @@ class Jackpot(DecisionHandler):
         game._event("jackpot", seat, -1, bet, -1, f"{'-'.join(map(str, faces))} → {label}")
 
 
-def chosen_problem(data: dict[str, Any], action: Action) -> str:
-    """Why ``action`` does not choose one of the decision's options ("" when it does)."""
-    return "" if action.cell in data["options"] else Refusal("not_an_option", cell=action.cell, options=data["options"])
+def chosen_problem(options: list[int], action: Action) -> str:
+    """Why ``action`` does not choose one of the decision's ``options`` ("" when it does)."""
+    return "" if action.cell in options else Refusal("not_an_option", cell=action.cell, options=options)
 
 
-class Choose(DecisionHandler):
+class Choose(DecisionHandler[ChoosePending]):
     """A card asks for a cell: one of the options."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
-        return [Action.choose(c) for c in data["options"]]
+    def legal(self, game: Game, seat: int, data: ChoosePending) -> list[Action]:
+        return [Action.choose(c) for c in data.options]
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: ChoosePending,
                        action: Action) -> str:
-        return chosen_problem(data, action)
+        return chosen_problem(data.options, action)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: ChoosePending, action: Action) -> None:
         card_play.chosen(game, seat, data, action.cell)
 
 
-class Raise(DecisionHandler):
+class Raise(DecisionHandler[RaisePending]):
     """A debt larger than the cash: sell buildings, mortgage (and in Elite sell shares) until it can be paid."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: RaisePending) -> list[Action]:
         actions = raising_actions(game, seat)
         if game.mechanics.shares_for_debts:
             held = game.state.market["shares"][seat]  # type: ignore[index]
             actions += [Action.sell_shares(n) for n in sorted({1, held}) if 1 <= n <= held]
         return actions
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: RaisePending,
                        action: Action) -> str:
         if not game.mechanics.shares_for_debts:
-            return Refusal("not_an_answer", what=what, kind=data["kind"])
+            return Refusal("not_an_answer", what=what, kind=data.kind)
         return game.share_problem(seat, what, action.amount)
 
-    def answer(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def answer(self, game: Game, seat: int, what: str, data: RaisePending, action: Action) -> None:
         """Shares sold at the market price for the debt (the only answer of its own)."""
         elite_of(game).market_answer(game, seat, "exchange", action)
-        if game.state.players[seat].cash >= data["amount"]:
+        if game.state.players[seat].cash >= data.amount:
             game.state.pending = None
 
 
-class TradeReply(DecisionHandler):
+class TradeReply(DecisionHandler[TradeReplyPending]):
     """A trade offer: accept or reject; then the decision it was offered from goes on."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: TradeReplyPending) -> list[Action]:
         return [Action.accept(), Action.reject()]
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: TradeReplyPending, action: Action) -> None:
         state = game.state
         if what == "accept":
-            credit.trade(game, data["from"], Trade.from_list(data["trade"]))
-        resume = data["resume"]
-        if resume["kind"] == "raise":
-            debtor, amount = resume["player"], resume["amount"]
+            credit.trade(game, data.offerer, data.trade)
+        resume = data.resume
+        if isinstance(resume, RaisePending):
+            debtor, amount = resume.player, resume.amount
             if state.players[debtor].cash >= amount or game.liquidation_value(debtor) < amount:
                 return  # the pay step is retried: now it is paid, or it can no longer be (bankruptcy)
         state.pending = resume
 
 
-class Market(DecisionHandler):
+class Market(DecisionHandler[Pending]):
     """Elite's questions on the Exchange, an insurance company and the Auction cell: an answer or skip."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: Pending) -> list[Action]:
         return elite_of(game).market_actions(game, seat, data)
 
-    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: dict[str, Any],
+    def answer_problem(self, game: Game, seat: int, player: PlayerState, what: str, data: Pending,
                        action: Action) -> str:
         if what == "skip":
             return ""
         if what == "buy_policy":
             return game.policy_problem(seat, action.amount)
-        if what == "choose":
-            return chosen_problem(data, action)
+        if what == "choose" and isinstance(data, LotPending):
+            return chosen_problem(data.options, action)
         return game.share_problem(seat, what, action.amount)
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: Pending, action: Action) -> None:
         if what != "skip":
-            elite_of(game).market_answer(game, seat, data["kind"], action)
+            elite_of(game).market_answer(game, seat, data.kind, action)
 
 
-class Present(DecisionHandler):
+class Present(DecisionHandler[PresentPending]):
     """Junior: a free half another player could not pay for, accepted (the token comes to it) or declined."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: PresentPending) -> list[Action]:
         return [Action.accept(), Action.decline()]
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: PresentPending, action: Action) -> None:
         if what == "accept":
-            cell = data["cell"]
+            cell = data.cell
             game.state.owner[cell] = seat
             game.state.players[seat].position = cell
             game._event("present_taken", seat, cell)
         else:
-            junior.offer_present(game, data["from"], data["cell"], data["askers"])
+            junior.offer_present(game, data.giver, data.cell, data.askers)
 
 
-class Claim(DecisionHandler):
+class Claim(DecisionHandler[ClaimPending]):
     """Elite: a policy covers what has just happened; claim it (it pays and ends) or keep it."""
 
-    def legal(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def legal(self, game: Game, seat: int, data: ClaimPending) -> list[Action]:
         return [Action.claim(), Action.skip()]
 
-    def execute(self, game: Game, seat: int, what: str, data: dict[str, Any], action: Action) -> None:
+    def execute(self, game: Game, seat: int, what: str, data: ClaimPending, action: Action) -> None:
         elite_of(game).claim_answer(game, seat, data, what == "claim")
 
 
@@ -364,13 +370,13 @@ def window_actions(game: Game, seat: int, redeem: bool) -> list[Action]:
     return actions
 
 
-def debt_offer(game: Game, data: dict[str, Any], action: Action) -> bool:
+def debt_offer(game: Game, data: Pending, action: Action) -> bool:
     """A trade offered to the creditor while raising money for him (``RuleSet.debt_in_property``)."""
-    return (action.kind == "offer" and game.rules.debt_in_property and data["payee"] >= 0
-            and action.trade is not None and action.trade.partner == data["payee"])
+    return (isinstance(data, RaisePending) and action.kind == "offer" and game.rules.debt_in_property
+            and data.payee >= 0 and action.trade is not None and action.trade.partner == data.payee)
 
 
-def action_problem(game: Game, data: dict[str, Any] | None, action: Action) -> str:
+def action_problem(game: Game, data: Pending | None, action: Action) -> str:
     """Why ``action`` is not legal for the decision ``data`` ("" when it is)."""
     if data is None:
         return Refusal("no_decision")
@@ -378,11 +384,12 @@ def action_problem(game: Game, data: dict[str, Any] | None, action: Action) -> s
     if malformed:
         return malformed
     state, rules = game.state, game.rules
-    seat, kind, what = data["player"], data["kind"], action.kind
+    seat, kind, what = data.player, data.kind, action.kind
     player = state.players[seat]
-    window = kind in ("roll", "manage")
+    window = isinstance(data, (RollPending, ManagePending))
     if what in ("build", "sell", "mortgage", "redeem", "offer") or (what == "use_card" and action.cell >= 0):
-        if not (window or (kind == "raise" and (what in ("sell", "mortgage") or debt_offer(game, data, action)))):
+        raising = isinstance(data, RaisePending) and (what in ("sell", "mortgage") or debt_offer(game, data, action))
+        if not (window or raising):
             return Refusal("not_allowed", what=what, kind=kind)
         cell = action.cell
         if what != "offer" and what != "use_card" and not (isinstance(cell, int) and 0 <= cell < game.board.size):
@@ -398,7 +405,7 @@ def action_problem(game: Game, data: dict[str, Any] | None, action: Action) -> s
                 return Refusal("redeem_before_roll")
             return game.redeem_problem(seat, cell)
         if what == "offer":
-            if data.get("offers", 0) >= rules.trade_offers_per_turn:
+            if isinstance(data, WindowPending) and data.offers >= rules.trade_offers_per_turn:
                 return Refusal("offers_per_turn", most=rules.trade_offers_per_turn)
             return game.trade_problem(seat, action.trade)  # type: ignore[arg-type]
         card: list[Any] = list(action.card or ())
@@ -416,16 +423,16 @@ def action_problem(game: Game, data: dict[str, Any] | None, action: Action) -> s
     return handler.answer_problem(game, seat, player, what, data, action)
 
 
-def execute(game: Game, data: dict[str, Any], action: Action) -> None:
+def execute(game: Game, data: Pending, action: Action) -> None:
     """Carry out ``action``, legal for the decision ``data``: a window's management here, any other
     answer by its kind's handler."""
     state = game.state
-    seat: int = data["player"]
-    kind: str = data["kind"]
+    seat = data.player
     what = action.kind
     if what in ("build", "sell", "mortgage", "redeem"):
         if what == "build":
-            if game._building_auctions and auctions.building_auction(game, seat, action.cell, data):
+            if (game._building_auctions and isinstance(data, WindowPending)
+                    and auctions.building_auction(game, seat, action.cell, data)):
                 return
             credit.build(game, seat, action.cell)
         elif what == "sell":
@@ -434,23 +441,21 @@ def execute(game: Game, data: dict[str, Any], action: Action) -> None:
             credit.mortgage(game, seat, action.cell)
         else:
             credit.redeem(game, seat, action.cell)
-        if kind == "raise" and state.players[seat].cash >= data["amount"]:
+        if isinstance(data, RaisePending) and state.players[seat].cash >= data.amount:
             state.pending = None  # the debt can be paid: the pay step is retried
         return
     if what == "use_card" and action.cell >= 0:
         card_play.use_kept_card(game, seat, list(action.card), action.cell)  # type: ignore[arg-type]
         return
-    if what == "offer":
-        data["offers"] = data.get("offers", 0) + 1
-        trade = action.trade
-        state.pending = {"kind": "trade_reply", "player": trade.partner, "trade": trade.to_list(),  # type: ignore[union-attr]
-                         "from": seat, "resume": data}
+    if what == "offer" and isinstance(data, WindowPending) and action.trade is not None:
+        data.offers += 1
+        state.pending = TradeReplyPending(action.trade.partner, action.trade, seat, data)
         return
-    game._handlers[kind].answer(game, seat, what, data, action)
+    game._handlers[data.kind].answer(game, seat, what, data, action)
 
 
 #: The handler of each decision kind.
-HANDLERS: dict[str, DecisionHandler] = {
+HANDLERS: dict[str, DecisionHandler[Any]] = {
     "roll": Roll("roll"), "manage": Manage("manage"), "buy": Buy("buy"), "bid": Bid("bid"),
     "jackpot": Jackpot("jackpot"), "choose": Choose("choose"), "raise": Raise("raise"),
     "trade_reply": TradeReply("trade_reply"), "exchange": Market("exchange"), "insurance": Market("insurance"),

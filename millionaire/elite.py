@@ -22,6 +22,7 @@ from .cards import Card
 from .events import BANK
 from .insurance import claim_split
 from .mechanics import Mechanics, insured_step
+from .pending import ChoosePending, ClaimPending, ExchangePending, InsurancePending, LotPending, Pending
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # the engine calls the mechanics: no import at run time
@@ -79,21 +80,20 @@ class Elite(Mechanics):
         self.share_card(game, seat, card)
 
     # -------------------------------------------------------------- the market, the policies, the Auction cell
-    def market_actions(self, game: Game, seat: int, data: dict[str, Any]) -> list[Action]:
+    def market_actions(self, game: Game, seat: int, data: Pending) -> list[Action]:
         """The answers to an Elite question (amounts: the lowest and highest)."""
         actions = [Action.skip()]
-        kind = data["kind"]
-        if kind == "exchange":
+        if isinstance(data, ExchangePending):
             market = game.state.market
             assert market is not None
             most, held = game.state.players[seat].cash // market["price"], market["shares"][seat]
             actions += [Action.buy_shares(n) for n in sorted({1, most}) if n >= 1 and n <= most]
             actions += [Action.sell_shares(n) for n in sorted({1, held}) if n >= 1 and n <= held]
-        elif kind == "insurance":
+        elif isinstance(data, InsurancePending):
             actions += [Action.buy_policy(n) for n in range(1, len(game.board.policies) + 1)
                         if not game.policy_problem(seat, n)]
-        else:
-            actions += [Action.choose(c) for c in data["options"]]
+        elif isinstance(data, LotPending):
+            actions += [Action.choose(c) for c in data.options]
         return actions
 
     def market_cell(self, game: Game, seat: int, cell: int, kind: CellKind) -> None:
@@ -112,16 +112,16 @@ class Elite(Mechanics):
             market["price"] = shares.after_roll(market["price"], face)
             game._event("share_price", seat, cell, market["price"], -1, f"Exchange:{face}")
             if state.players[seat].cash >= market["price"] or market["shares"][seat]:
-                state.pending = {"kind": "exchange", "player": seat, "cell": cell}
+                state.pending = ExchangePending(seat, cell)
         elif kind is CellKind.INSURANCE:
             if any(not game.policy_problem(seat, n) for n in range(1, len(game.board.policies) + 1)):
-                state.pending = {"kind": "insurance", "player": seat, "cell": cell}
+                state.pending = InsurancePending(seat, cell)
         elif game.rules.auction_cell_draw:
             self.auction_draw(game, seat, cell)
         else:
             options = game.lot_options(seat)
             if options:
-                state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": options}
+                state.pending = LotPending(seat, cell, options)
 
     def auction_draw(self, game: Game, seat: int, cell: int) -> None:
         """The Auction cell's draw (``RuleSet.auction_cell_draw``): three rolls of one die read as a
@@ -134,9 +134,9 @@ class Elite(Mechanics):
         drawn = plots[(36 * (faces[0] - 1) + 6 * (faces[1] - 1) + faces[2] - 1) % len(plots)]
         game._event("auction_draw", seat, drawn, 0, -1, "-".join(map(str, faces)))
         if drawn in game.lot_options(seat):
-            state.pending = {"kind": "lot", "player": seat, "cell": cell, "options": [drawn]}
+            state.pending = LotPending(seat, cell, [drawn])
         elif state.owner[drawn] not in (-1, seat) and game.tradeable(drawn, state.owner[drawn]):
-            card_play.chosen(game, seat, {"purpose": "auction_others_plot", "card": None}, drawn)
+            card_play.chosen(game, seat, ChoosePending(seat, "auction_others_plot", [drawn], None), drawn)
 
     def market_answer(self, game: Game, seat: int, kind: str, action: Action) -> None:
         """Carry out a deal at the Exchange, the insurance company or the Auction cell."""
@@ -221,27 +221,25 @@ class Elite(Mechanics):
         if state.players[seat].bankrupt:
             return
         held = self.policy(game, seat, kind)
-        data: dict[str, Any] = {"kind": "claim", "player": seat, "policy": kind, "term": "", "loss": loss, "payee": payee,
-                "reason": reason, "plot": cell}
+        data = ClaimPending(seat, kind, "" if held is None else held[1], loss, payee, reason, cell)
         if held is None:
             self.claim_answer(game, seat, data, False)
             return
-        data["term"] = held[1]
         state.pending = data
 
-    def claim_answer(self, game: Game, seat: int, data: dict[str, Any], claimed: bool) -> None:
+    def claim_answer(self, game: Game, seat: int, data: ClaimPending, claimed: bool) -> None:
         """The holder hands the policy in (it pays, and ends) or keeps it (the event takes its course)."""
-        kind, loss, payee, cell = data["policy"], data["loss"], data["payee"], data["plot"]
+        kind, loss, payee, cell = data.policy, data.loss, data.payee, data.plot
         if claimed and kind == "auction":
             self.shielded(game, seat, cell)
             return
         rest = self.claim(game, seat, kind, loss, payee) if claimed else loss
-        if not claimed and data["term"]:
-            game._event("keep_policy", seat, -1, loss, -1, f"{data['term']}_{kind}")
+        if not claimed and data.term:
+            game._event("keep_policy", seat, -1, loss, -1, f"{data.term}_{kind}")
         if kind == "auction":
             game.state.tasks.append(["auction", cell, seat])
         elif rest and payee != seat:  # a shares policy pays its holder: nothing is owed
-            game.state.tasks.append(["pay", seat, payee, rest, data["reason"]])
+            game.state.tasks.append(["pay", seat, payee, rest, data.reason])
 
     def share_card(self, game: Game, seat: int, card: Any) -> None:
         """A Fortune card sets the share price or moves it by points; when it lowers the price, each

@@ -35,6 +35,7 @@ from .errors import IllegalActionError, MillionaireError, Refusal
 from .events import BANK, FUND, Event, describe
 from .mechanics import Mechanics
 from .notation import to_notation
+from .pending import ManagePending, Pending
 from .rules import RuleSet
 from .queries import kept_refusal as kept_refusal  # a name of this module before the queries had theirs
 from .state import GameState, PlayerState, has_market, net_worth, new_market
@@ -300,16 +301,16 @@ class Game:
                                      to_notation(state))
         if self._random is None and not self.dice.endless:  # scripted dice may run out: the move is undone
             return self._apply_undoable(data, action)
-        self.actions.append((data["player"], action))
+        self.actions.append((data.player, action))
         self._execute(data, action)
         return self.advance()
 
-    def _apply_undoable(self, data: dict[str, Any], action: Action) -> Decision | None:
+    def _apply_undoable(self, data: Pending, action: Action) -> Decision | None:
         """:meth:`apply` for dice that can run out (``ScriptedDice``): used up, the game goes back to
         where it was and the DiceError says so."""
         snapshot = self.snapshot()
         try:
-            self.actions.append((data["player"], action))
+            self.actions.append((data.player, action))
             self._execute(data, action)
             return self.advance()
         except DiceError:
@@ -353,7 +354,7 @@ class Game:
             if data is None:  # a round limit set after the game had stopped at a turn boundary
                 self.advance()
                 continue
-            seat = data["player"]
+            seat = data.player
             if humans[seat]:
                 raise MillionaireError(f"player {seat} ({self.names[seat]}) is human: answer with game.apply()")
             answer = answers[seat]
@@ -391,7 +392,7 @@ class Game:
             data = state.pending
             if data is None:
                 break
-            agent = self.agents[data["player"]]
+            agent = self.agents[data.player]
             if agent is None or getattr(agent, "human", False):
                 if stand_in is None:
                     break
@@ -590,14 +591,14 @@ class Game:
         data = self.state.pending
         if data is None:
             return []
-        return self._handlers[data["kind"]].legal(self, data["player"], data)
+        return self._handlers[data.kind].legal(self, data.player, data)
 
-    def _problem(self, data: dict[str, Any] | None, action: Action) -> str:
+    def _problem(self, data: Pending | None, action: Action) -> str:
         """Why ``action`` is not legal for the decision ``data`` ("" when it is): :func:`millionaire.decisions.action_problem`."""
         return decisions.action_problem(self, data, action)
 
     # ------------------------------------------------------------------ applying answers
-    def _execute(self, data: dict[str, Any], action: Action) -> None:
+    def _execute(self, data: Pending, action: Action) -> None:
         """Carry out ``action``, legal for the decision ``data``: :func:`millionaire.decisions.execute`."""
         decisions.execute(self, data, action)
 
@@ -665,7 +666,7 @@ class Game:
         """Open a window between turns for ``seat`` if he still could build (an earlier window may
         have taken the last buildings)."""
         if self._builders(seat)[seat]:
-            self.state.pending = {"kind": "manage", "player": seat, "again": False, "between": True}
+            self.state.pending = ManagePending(seat, False, between=True)
 
     def _builders(self, only: int) -> list[bool]:
         """For each seat (or only for seat ``only``; -1: all), could he build somewhere now: a whole

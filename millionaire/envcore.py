@@ -31,6 +31,8 @@ import numpy as np
 from .actions import Action, Decision
 from .board import Board, CellKind
 from .engine import OWED_EFFECTS, Game
+from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, ExchangePending, InsurancePending, JackpotPending,
+                      LotPending, ManagePending, PresentPending, RaisePending, RollPending, TradeReplyPending, pending_cell)
 from .rules import RuleSet
 
 
@@ -152,12 +154,10 @@ def price_in_question(game: Game) -> int:
     data = game.state.pending
     if data is None:
         return 0
-    cell: int = data.get("cell", -1)
-    if cell < 0:
-        return 0
-    if data.get("building"):
-        return game.build_price(cell)
-    return game.board.cells[cell].price
+    if isinstance(data, BidPending) and data.building:
+        return game.build_price(data.cell)
+    cell = pending_cell(data)
+    return game.board.cells[cell].price if cell >= 0 else 0
 
 
 def _amount(bid: bool, code: float, low: int, high: int, price: int) -> int:
@@ -196,11 +196,10 @@ def legal_indices(game: Game, layout: MaskLayout, legal: list[int], ranges: dict
         return
     state, board = game.state, game.board
     rules = layout.view(game.rules)
-    seat: int = data["player"]
-    kind: str = data["kind"]
+    seat = data.player
     player = state.players[seat]
     cash = player.cash
-    if kind == "roll":
+    if isinstance(data, RollPending):
         legal.append(layout.roll)
         if player.detained:
             if cash >= rules.jail_fine:
@@ -208,38 +207,38 @@ def legal_indices(game: Game, layout: MaskLayout, legal: list[int], ranges: dict
             if player.has_card("jail_free", board) is not None:
                 legal.append(layout.release_card)
         _window(game, layout, rules, legal, seat, True)
-    elif kind == "manage":
-        legal.append(layout.roll if data["again"] else layout.end_turn)
+    elif isinstance(data, ManagePending):
+        legal.append(layout.roll if data.again else layout.end_turn)
         _window(game, layout, rules, legal, seat, rules.redeem_any_time)
-    elif kind == "buy":
-        if cash >= board.cells[data["cell"]].price:
+    elif isinstance(data, BuyPending):
+        if cash >= board.cells[data.cell].price:
             legal.append(layout.buy)
         legal.append(layout.decline)
-    elif kind == "bid":
+    elif isinstance(data, BidPending):
         legal.append(layout.pass_)
-        low = max(data["high"] + 1, rules.min_bid)
+        low = max(data.high + 1, rules.min_bid)
         if cash >= low:
             ranges["bid"] = (low, cash, 0)
-    elif kind == "jackpot":
+    elif isinstance(data, JackpotPending):
         legal.append(layout.skip)
         if cash >= 1:
             ranges["bet"] = (1, cash, 0)
-    elif kind == "choose":
-        for cell in data["options"]:
+    elif isinstance(data, ChoosePending):
+        for cell in data.options:
             legal.append(layout.choose + cell)
-    elif kind == "raise":
+    elif isinstance(data, RaisePending):
         _raising(game, layout, rules, legal, seat)
         market = state.market
         if board.shares is not None and rules.shares_pay_debts and market is not None:
             held: int = market["shares"][seat]
             if held >= 1:
                 ranges["sell_shares"] = (1, held, 0)
-    elif kind == "trade_reply":
+    elif isinstance(data, TradeReplyPending):
         legal.append(layout.accept)
         legal.append(layout.reject)
-    elif kind in ("exchange", "insurance", "lot"):
+    elif isinstance(data, (ExchangePending, InsurancePending, LotPending)):
         legal.append(layout.skip)
-        if kind == "exchange":
+        if isinstance(data, ExchangePending):
             market = state.market
             assert market is not None
             most: int = cash // market["price"]
@@ -248,17 +247,17 @@ def legal_indices(game: Game, layout: MaskLayout, legal: list[int], ranges: dict
                 ranges["buy_shares"] = (1, most, 0)
             if owned >= 1:
                 ranges["sell_shares"] = (1, owned, 0)
-        elif kind == "insurance":
+        elif isinstance(data, InsurancePending):
             for number in range(1, len(board.policies) + 1):
                 if not game.policy_problem(seat, number):
                     legal.append(layout.buy_policy + number - 1)
-        else:
-            for cell in data["options"]:
+        elif isinstance(data, LotPending):
+            for cell in data.options:
                 legal.append(layout.choose + cell)
-    elif kind == "claim":
+    elif isinstance(data, ClaimPending):
         legal.append(layout.claim)
         legal.append(layout.skip)
-    elif kind == "present":
+    elif isinstance(data, PresentPending):
         legal.append(layout.accept)
         legal.append(layout.decline)
     if ranges:
@@ -365,7 +364,7 @@ def apply_legal(game: Game, action: Action) -> None:
     if type(game) is not Game or not game.dice.endless or data is None:
         game.apply(action)
         return
-    game.actions.append((data["player"], action))
+    game.actions.append((data.player, action))
     game._execute(data, action)
     game._advance()
 
@@ -388,7 +387,7 @@ def play_bots(game: Game) -> None:
         data = state.pending
         if data is None:
             return
-        seat: int = data["player"]
+        seat: int = data.player
         agent = agents[seat]
         if agent is None or getattr(agent, "human", False):
             return
@@ -444,7 +443,7 @@ class Decoder:
         if kind == "use_card" or kind == "release_card":
             assert game is not None, "a kept card's index is decoded in a game"
             data = game.state.pending
-            seat: int = data["player"] if data is not None else 0
+            seat: int = data.player if data is not None else 0
             player = game.state.players[seat]
             if kind == "release_card":
                 card = player.has_card("jail_free", self.board)
@@ -695,7 +694,7 @@ class TurnCore(SeatCore):
         data = game.state.pending
         assert data is not None
         mask = self.refill()
-        asked = self.agents[data["player"]]
+        asked = self.agents[data.player]
         infos = self.infos
         if self.asked != asked and self.asked in infos:  # the others' masks are all 0 already
             infos[self.asked] = {"action_mask": np.zeros(self.size, dtype=np.int8)}
@@ -814,29 +813,30 @@ class ObservationWriter:
         debt = high = price = again = 0.0
         trade_in_cash = trade_out_cash = 0.0
         if data is not None:
-            kind = self.kind_index[data["kind"]]
-            asked: int = data["player"]
+            kind = self.kind_index[data.kind]
+            asked = data.player
             mine = 1.0 if asked == me else 0.0
-            decision_cell: int = data.get("cell", -1)
+            decision_cell = pending_cell(data)
             if decision_cell >= 0:
                 cell = self.at_decision_cell + decision_cell
-            options = data.get("options")
-            if options:
-                for option in options:
+            if isinstance(data, (ChoosePending, LotPending)):
+                for option in data.options:
                     sets.append(self.at_options + option)
-            if data["kind"] == "raise":
-                debt = min(1.0, data.get("amount", 0) * money)
-            high = min(1.0, data.get("high", 0) * money)
+            if isinstance(data, RaisePending):
+                debt = min(1.0, data.amount * money)
+            if isinstance(data, BidPending):
+                high = min(1.0, data.high * money)
             price = min(1.0, price_in_question(game) * money)
-            again = 1.0 if data.get("again") else 0.0
-            trade = data.get("trade")
-            if trade is not None and asked == me:  # [partner, give, take, give_cash, take_cash, ...]
-                for given in trade[1]:
+            if isinstance(data, ManagePending) and data.again:
+                again = 1.0
+            if isinstance(data, TradeReplyPending) and asked == me:
+                trade = data.trade
+                for given in trade.give_cells:
                     sets.append(self.at_trade_in + given)
-                for taken in trade[2]:
+                for taken in trade.take_cells:
                     sets.append(self.at_trade_out + taken)
-                trade_in_cash = min(1.0, trade[3] * money)
-                trade_out_cash = min(1.0, trade[4] * money)
+                trade_in_cash = min(1.0, trade.give_cash * money)
+                trade_out_cash = min(1.0, trade.take_cash * money)
         self.hot_kind = self._move(self.hot_kind, kind)
         self.hot_cell = self._move(self.hot_cell, cell)
         self.put(self.at_mine, mine)

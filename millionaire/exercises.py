@@ -442,6 +442,8 @@ def _transfer(draw: Draw) -> Variant:
     from .agents import STRATEGIES, ThresholdAgent
     from .board import load_board
     from .engine import Game
+    from .events import BANK
+    from .pending import BidPending
 
     board = load_board(draw.choice(("monopoly-us", "millionaire-classic", "millionaire-elite")))
     reserve, factor = draw.integer(1, 8) * 0.05, draw.integer(6, 16) / 10
@@ -455,7 +457,7 @@ def _transfer(draw: Draw) -> Variant:
         limit = int(cell.price * factor)  # the cash in hand: the reserve and about the limit either side
         have = int(start_cash * reserve) + 10 * draw.integer(1, math.ceil(1.5 * limit / 10))
         game.state.players[0].cash = have
-        action = bot.answer(game, {"kind": "bid", "player": 0, "cell": cell.index, "high": 0})
+        action = bot.answer(game, BidPending(0, cell.index, BANK, [0, 1]))
         variant = Variant("exercise.q_transfer", {
             **names, "have": have, "plot": {lang: cell.name(lang) for lang in ("en", "ru")}, "price": cell.price,
         }, float(action.amount), 0.5, 0, mistakes=(

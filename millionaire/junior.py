@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .mechanics import Mechanics
+from .pending import PresentPending
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # the engine asks these: no import at run time
@@ -67,6 +68,5 @@ def offer_present(game: Game, giver: int, cell: int, askers: list[int]) -> None:
     players = game.state.players
     for position, seat in enumerate(askers):
         if not players[seat].bankrupt and game.kiosks_left(seat) > 0:
-            game.state.pending = {"kind": "present", "player": seat, "cell": cell, "from": giver,
-                                  "askers": askers[position + 1:]}
+            game.state.pending = PresentPending(seat, cell, giver, askers[position + 1:])
             return

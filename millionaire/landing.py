@@ -21,6 +21,7 @@ from . import credit, queries, turn
 from .board import CellKind
 from .events import BANK, FUND
 from .mechanics import insured_step
+from .pending import BuyPending, JackpotPending
 
 if TYPE_CHECKING:  # the engine plays these steps: no import at run time
     from .engine import Game
@@ -96,7 +97,7 @@ def arrive(game: Game, cell: int, how: str, rent_multiplier: int, dice_multiplie
             amount = state.charity_fund
             game._transfer(FUND, seat, amount, "fund", ("collect_fund", seat, cell, amount))
     elif kind is CellKind.JACKPOT and player.cash >= 1:
-        state.pending = {"kind": "jackpot", "player": seat, "cell": cell}
+        state.pending = JackpotPending(seat, cell)
     else:
         game.mechanics.landed(game, seat, cell, kind)
 
@@ -128,4 +129,4 @@ def offer(game: Game, cell: int) -> None:
     """Offer the current player the unowned ``cell`` unless the edition's mechanics hold it back."""
     state = game.state
     if state.owner[cell] < 0 and game.mechanics.may_offer(game, state.current, cell):
-        state.pending = {"kind": "buy", "player": state.current, "cell": cell}
+        state.pending = BuyPending(state.current, cell)

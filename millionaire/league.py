@@ -80,6 +80,7 @@ from .board import Board, load_board
 from .confinement import BOT_MEMORY_MB, confine
 from .engine import Game
 from .errors import IllegalActionError, MillionaireError
+from .pending import Pending
 from .plain_text import chart_text
 from .rules import RuleSet
 from .simulate import BOT_STRATEGIES, game_seed, wilson_interval
@@ -316,7 +317,7 @@ def _ask(game: Game, bot: Any, seat: int, budget: float, limited: bool = False) 
     process has a memory limit, so a ``MemoryError`` is the bot going over it)."""
     state = game.state
     data = state.pending
-    kind = data["kind"]
+    kind = data.kind
     before = len(game.actions)
     timed = budget < math.inf and type(bot) not in _UNTIMED
     start = time.perf_counter()
@@ -376,7 +377,7 @@ class _Here:
         self.seat, self.budget = seat, setup.budget
         self.agent = _make(setup.entries[seat], seat, setup.agent_seed)
 
-    def answer(self, game: Game, data: dict[str, Any]) -> Action:
+    def answer(self, game: Game, data: Pending) -> Action:
         return _ask(game, self.agent, self.seat, self.budget)
 
     def heard(self, action: Action, kind: str) -> None:
@@ -445,8 +446,8 @@ class _Away:
         """The league's ends of the pipes to this bot's process (while it runs)."""
         return [self.to_child, self.from_child] if self.pid and self.exit_code is None else []
 
-    def answer(self, game: Game, data: dict[str, Any]) -> Action:
-        kind = data["kind"]
+    def answer(self, game: Game, data: Pending) -> Action:
+        kind = data.kind
         message, elapsed = self._receive(kind)
         if "action" not in message:
             self._reported(message, kind)
@@ -589,7 +590,7 @@ def _host(setup: _Setup, seat: int, inbound: int, outbound: int) -> None:
         if data is None:
             game.advance()
             continue
-        if data["player"] == seat:
+        if data.player == seat:
             try:
                 action = _ask(game, agents[seat], seat, math.inf, limited)
             except _Forfeit as forfeit:
@@ -639,13 +640,13 @@ def _play(job: _Job, board: Board, rules: RuleSet, max_rounds: int, budget: floa
             if data is None:  # stopped at a turn boundary: the round limit ends the game
                 game.advance()
                 continue
-            seat = data["player"]
+            seat = data.player
             action = seats[seat].answer(game, data)
             try:
                 game.apply(action)
             except IllegalActionError as error:
-                raise _Forfeit(seat, "illegal", data["kind"], str(error), _code(action)) from None
-            seats[1 - seat].heard(action, data["kind"])
+                raise _Forfeit(seat, "illegal", data.kind, str(error), _code(action)) from None
+            seats[1 - seat].heard(action, data.kind)
             state = game.state
     except _Forfeit as forfeit:
         return _forfeited(job, names, forfeit, game.state.round if game is not None else 0)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .events import CellPhrase, trade_text
+from .pending import BidPending, ChoosePending, ClaimPending, ManagePending, RaisePending, TradeReplyPending, pending_cell
 from .words import word
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,10 +56,10 @@ def decision_key(game: Game) -> str:
     pending = game.pending
     if pending is None:
         return ""
-    kind = pending.kind
-    if kind == "manage" and pending.data.get("between"):
+    kind, data = pending.kind, pending.data
+    if isinstance(data, ManagePending) and data.between:
         return "between"  # a window between turns (Monopoly's rules)
-    if kind == "bid" and pending.data.get("building"):
+    if isinstance(data, BidPending) and data.building:
         return "building_bid"  # the bank is short of buildings: one is auctioned
     if kind == "roll" and plain_rules(game.rules) and game.rules.dice == 1:
         return "roll_one"  # Junior: one die, and nothing to build, mortgage or trade first
@@ -66,9 +67,9 @@ def decision_key(game: Game) -> str:
         return "manage_plain"
     if kind == "buy" and not game.rules.auction_unbought:
         return "buy_free"  # Junior: a half not bought stays free
-    if kind == "choose" and pending.data.get("purpose") == "free_half":
+    if isinstance(data, ChoosePending) and data.purpose == "free_half":
         return "free_half"
-    if kind == "claim" and pending.data["policy"] == "auction":
+    if isinstance(data, ClaimPending) and data.policy == "auction":
         return "claim_auction"  # Elite: the policy would keep a plot out of a card's auction
     return kind
 
@@ -79,19 +80,18 @@ def decision_text(game: Game, lang: str, names: Sequence[str] | None = None) -> 
     pending = game.pending
     if pending is None:
         return ""
-    market = game.state.market
+    market, data, board = game.state.market, pending.data, game.board
     fields: dict[str, Any] = {
-        "cell": CellPhrase(game.board, pending.data.get("cell", -1), lang),
-        "price": game.board.money(market["price"], lang) if market is not None else "",
-        "high": pending.data.get("high", 0), "amount": pending.data.get("amount", 0),
-        "trade": trade_text(pending.data["trade"], pending.data["from"], game.board,
-                            list(names) if names is not None else game.names, lang) if "trade" in pending.data else ""}
-    if pending.kind == "claim":  # Elite: what the policy would pay, of what it covers
-        data, board = pending.data, game.board
-        policy = next(p for p in board.policies if (p.kind, p.term) == (data["policy"], data["term"]))
-        fields.update(policy=policy.name(lang), amount=board.money(min(policy.cover, data["loss"]), lang),
-                      loss=board.money(data["loss"], lang),
-                      cell=board.cells[data["plot"]].name(lang) if data["plot"] >= 0 else "")
+        "cell": CellPhrase(board, pending_cell(data), lang),
+        "price": board.money(market["price"], lang) if market is not None else "",
+        "high": data.high if isinstance(data, BidPending) else 0,
+        "amount": data.amount if isinstance(data, RaisePending) else 0,
+        "trade": trade_text(data.trade.to_list(), data.offerer, board, list(names) if names is not None else game.names,
+                            lang) if isinstance(data, TradeReplyPending) else ""}
+    if isinstance(data, ClaimPending):  # Elite: what the policy would pay, of what it covers
+        policy = next(p for p in board.policies if (p.kind, p.term) == (data.policy, data.term))
+        fields.update(policy=policy.name(lang), amount=board.money(min(policy.cover, data.loss), lang),
+                      loss=board.money(data.loss, lang), cell=board.cells[data.plot].name(lang) if data.plot >= 0 else "")
     return word(lang, f"decision.{decision_key(game)}", **fields)
 
 

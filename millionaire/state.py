@@ -30,6 +30,8 @@ from .board import Board, CellKind
 from .dice import BATCH
 from .errors import SaveFileError, shown
 from .kinds import DECISIONS, TASKS
+from .pending import RECORDS, Pending
+from .pending import from_dict as pending_record
 from .queries import industry_owner as industry_owner  # a name of this module before the queries had theirs
 from .rules import RuleSet
 
@@ -79,8 +81,9 @@ class GameState:
     where ``bank_balance`` is the bank's net flow (0 at the start). ``owner[c]`` is a seat or -1,
     ``level[c]`` counts buildings (0 empty, 1..k small ones, k+1 the large one), ``mortgaged[c]``.
     ``tasks`` is the engine's work queue (a stack of small lists), ``pending`` the decision it waits
-    for, ``dice`` where the dice source is (:mod:`millionaire.dice`: the generator's state and the dice
-    used of its batch, or the scripted dice used), with any dice set to come first in ``buffer``.
+    for (a record of :mod:`millionaire.pending`), ``dice`` where the dice source is
+    (:mod:`millionaire.dice`: the generator's state and the dice used of its batch, or the scripted
+    dice used), with any dice set to come first in ``buffer``.
     """
 
     board_key: str
@@ -100,7 +103,7 @@ class GameState:
     extra_turn: bool = False
     last_roll: int = 0
     tasks: list[list[Any]] = field(default_factory=list)
-    pending: dict[str, Any] | None = None
+    pending: Pending | None = None
     finished: bool = False
     winner: int = -1
     reason: str = ""
@@ -128,7 +131,8 @@ class GameState:
             charity_fund=self.charity_fund, jackpot_box=self.jackpot_box, bank_balance=self.bank_balance,
             decks={k: list(v) for k, v in self.decks.items()}, current=self.current, round=self.round,
             turns=self.turns, doubles=self.doubles, extra_turn=self.extra_turn, last_roll=self.last_roll,
-            tasks=_copy.deepcopy(self.tasks), pending=_copy.deepcopy(self.pending), finished=self.finished,
+            tasks=_copy.deepcopy(self.tasks), pending=None if self.pending is None else self.pending.copy(),
+            finished=self.finished,
             winner=self.winner, reason=self.reason, dice=_copy_dice(self.dice),
             market=_copy.deepcopy(self.market),
         )
@@ -154,7 +158,7 @@ class GameState:
             "extra_turn": self.extra_turn,
             "last_roll": self.last_roll,
             "tasks": _copy.deepcopy(self.tasks),
-            "pending": _copy.deepcopy(self.pending),
+            "pending": None if self.pending is None else self.pending.to_dict(),
             "finished": self.finished,
             "winner": self.winner,
             "reason": self.reason,
@@ -442,7 +446,7 @@ class _StateLoader:
             current=self.integer("current", 0, self.seats - 1), round=self.integer("round", 1, MAX_COUNT),
             turns=self.integer("turns", 0, MAX_COUNT), doubles=self.integer("doubles", 0, rules.doubles_to_jail),
             extra_turn=self.get("extra_turn", bool), last_roll=self.integer("last_roll", 0, 12),
-            tasks=_copy.deepcopy(tasks), pending=_copy.deepcopy(pending), finished=finished,
+            tasks=_copy.deepcopy(tasks), pending=None if pending is None else pending_record(pending), finished=finished,
             winner=self.integer("winner", -1, self.seats - 1), reason=self.get("reason", str), dice=self.dice(),
             market=self.market(players, owner),
         )
@@ -454,11 +458,11 @@ class _StateLoader:
                 f"expected {expected} (the start money of {len(players)} players and the pots), "
                 f"{abs(state.total_money - expected)} {'too many' if state.total_money > expected else 'missing'}",
             )
-        self.position(state)
+        self.position(state, pending)
         return state
 
     # -------------------------------------------------------------- the decision against the position
-    def position(self, state: GameState) -> None:
+    def position(self, state: GameState, pending: dict[str, Any] | None) -> None:
         """Refuse a pending decision or a step of the work queue that the engine could not have
         reached from this position (whose turn it is, where the token stands, who owns what)."""
         players, current = state.players, state.current
@@ -467,7 +471,6 @@ class _StateLoader:
             raise self.fail("current", f"is seat {current}, who is bankrupt, and the turn is not ending")
         for number, task in enumerate(state.tasks):
             self.task_fits(state, task, f"tasks[{number}]")
-        pending = state.pending
         if pending is None:
             return
         kind, seat = pending["kind"], pending["player"]
@@ -825,11 +828,10 @@ class _StateLoader:
             allowed = ", ".join(k for k, spec in DECISIONS.items() if spec.window or not resumed)
             raise self.fail(f"{label}.kind", f"must be one of {allowed}, got {shown(kind)}")
         needs = {"player": "seat", **_DECISIONS[kind]}
-        window = DECISIONS[kind].window  # the decisions where trades may be offered
         # Optional: trade offers made in a window; a window between turns; a building auction and the
         # window it returns to.
         optional = DECISIONS[kind].optional
-        fields = ["kind"] + list(needs) + (["offers"] if window else []) + list(optional)
+        fields = ["kind", "player"] + [name for name, _ in RECORDS[kind].KEYS]  # the record's, in a save's order
         self.unknown(data, tuple(fields), f"{label}.")
         for name, what in needs.items():
             if name not in data:

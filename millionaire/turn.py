@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from . import card_play, landing, movement
 from .events import BANK
 from .mechanics import insured_step
+from .pending import ManagePending, RollPending
 
 if TYPE_CHECKING:  # the engine plays these steps: no import at run time
     from .engine import Game
@@ -39,7 +40,7 @@ def start(game: Game) -> None:
     state.doubles = 0
     if game._keep_owed and state.players[state.current].cards and owed_card(game, state.current):
         return  # a kept card is carried out first; the turn starts again after it
-    state.pending = {"kind": "roll", "player": state.current}
+    state.pending = RollPending(state.current)
 
 
 def owed_card(game: Game, seat: int) -> bool:
@@ -145,4 +146,4 @@ def after_roll(game: Game, again: bool) -> None:
     if player.bankrupt:
         state.tasks.append(["endturn"])
         return
-    state.pending = {"kind": "manage", "player": seat, "again": bool(again and not player.detained)}
+    state.pending = ManagePending(seat, bool(again and not player.detained))

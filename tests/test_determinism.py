@@ -185,7 +185,7 @@ def test_state_copy_is_independent(board_key: str) -> None:
     copy.tasks.append(["turn"])
     copy.tasks[0].append("x")
     if copy.pending is not None:
-        copy.pending["player"] = 99
+        copy.pending.player = 99
     copy.dice["used"] += 1
     copy.dice["bit_generator"]["state"]["state"] = 1
     copy.charity_fund += 1

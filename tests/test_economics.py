@@ -28,6 +28,7 @@ from millionaire.economics import (
 from millionaire import jackpot
 from millionaire.jackpot import Spin
 from millionaire.markov import movement_chain
+from millionaire.pending import JackpotPending
 from millionaire.simulate import play_by_round
 
 TOY = Path(__file__).parent / "data" / "toy4.toml"
@@ -382,7 +383,7 @@ def test_jackpot_expectation_matches_the_engines_slot_machine(classic):
     payouts = np.empty(trials)
     for trial in range(trials):
         state.jackpot_box, state.players[0].cash = box, 10_000
-        state.pending = {"kind": "jackpot", "player": 0, "cell": 20}
+        state.pending = JackpotPending(player=0, cell=20)
         game.apply(Action.bet(bet))
         payout = state.players[0].cash - (10_000 - bet)
         assert payout in seen

@@ -12,6 +12,7 @@ from helpers import end_turn, give, new_game, roll, stack
 from millionaire import Action, CellKind, Game, GameState, IllegalActionError, RuleSet, SaveFileError, Trade, load_board
 from millionaire import movement
 from millionaire.events import BANK, Event, describe
+from millionaire.pending import ChoosePending
 from rules_pages import flat, numbered_list, section, table_rows
 from rules_pages import page as rules_page
 
@@ -490,11 +491,11 @@ def test_the_bots_take_the_half_that_completes_an_attraction(junior):
     game = Game(junior, RuleSet.junior().replace(shuffle_seats=False), agents=["cautious", "cautious"], seed=0)
     give(game, 0, 22)
     give(game, 1, 1, 2, 4)
-    data = {"kind": "choose", "player": 0, "purpose": "free_half", "options": [5, 23, 7], "card": None}
+    data = ChoosePending(player=0, purpose="free_half", options=[5, 23, 7], card=None)
     assert game.agents[0].answer(game, data) == Action.choose(23)  # completes the Roller coaster
-    data["options"] = [5, 7, 8]
+    data.options = [5, 7, 8]
     assert game.agents[0].answer(game, data) == Action.choose(5)  # blocks Boris's Swing boats
-    data["options"] = [10, 7]
+    data.options = [10, 7]
     assert game.agents[0].answer(game, data) == Action.choose(7)  # else the dearest ticket, first cell
 
 

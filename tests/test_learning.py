@@ -17,8 +17,10 @@ import pytest
 from millionaire import Game, load_board
 from millionaire.agents import STRATEGIES, ThresholdAgent
 from millionaire.errors import MillionaireError
+from millionaire.events import BANK
 from millionaire.exercises import EXERCISES
 from millionaire.league import PairedComparison
+from millionaire.pending import BidPending
 from millionaire.learning import (
     DEFAULT_SETTINGS, SEARCH_SPACE, LearningError, LearningResult, elite_update, learn, measure, start_settings,
 )
@@ -296,8 +298,8 @@ def test_a_bot_bids_a_buildings_price_but_a_plots_at_its_own_factor():
     game = Game(board, agents=[bot, "cautious"], seed=1, record_events=False)
     cell = board.plots[0]
     price = board.cells[cell].price
-    plot = bot.answer(game, {"kind": "bid", "player": 0, "cell": cell, "high": 0})
+    plot = bot.answer(game, BidPending(player=0, cell=cell, seller=BANK, bidders=[0, 1]))
     assert (plot.kind, plot.amount) == ("bid", math.floor(price * 0.8))
     house = game.build_price(cell)
-    building = bot.answer(game, {"kind": "bid", "player": 0, "cell": cell, "high": house - 1, "building": True})
+    building = bot.answer(game, BidPending(player=0, cell=cell, seller=BANK, bidders=[0, 1], high=house - 1, building=True))
     assert (building.kind, building.amount) == ("bid", house)

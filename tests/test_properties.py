@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from millionaire import Action, CellKind, Game, GameState, IllegalActionError, RuleSet, Trade, load_board
+from millionaire.pending import Pending
 
 FUZZING = "MILLIONAIRE_FUZZ_GAMES" in os.environ
 GAMES = int(os.environ.get("MILLIONAIRE_FUZZ_GAMES", "100"))
@@ -273,6 +274,8 @@ def illegal_actions(game: Game, rng: random.Random) -> Iterator[Action | object]
 
 def _plain(value: object) -> object:
     if isinstance(value, RuleSet):
+        return value.to_dict()
+    if isinstance(value, Pending):
         return value.to_dict()
     return {f.name: getattr(value, f.name) for f in fields(value)}  # PlayerState
 

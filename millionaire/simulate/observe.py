@@ -77,7 +77,7 @@ def play_by_round(game: Game, max_rounds: int | None = None) -> Iterator[tuple[i
         _play_round(game, target)
         state = game.state
         if not state.finished and state.round <= target:
-            seat = state.pending["player"] if state.pending else -1
+            seat = state.pending.player if state.pending is not None else -1
             raise SimulationError(f"seat {seat} is human: play_by_round needs bots in every seat")
         yield rounds_played(state), game
 
@@ -93,7 +93,7 @@ def _play_round(game: Game, target: int) -> None:
         data = state.pending
         if data is None:
             break
-        seat = data["player"]
+        seat = data.player
         answer = answers[seat]
         if answer is None:
             agent = agents[seat]
