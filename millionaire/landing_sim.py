@@ -149,6 +149,14 @@ class _Tables:
         self._cards(board, policy, decks)
         self.bins = np.array([s // doubles if s < self.jail0 else size for s in range(self.count)])
         self.turn_end = np.array([s >= self.jail0 or s % doubles == 0 for s in range(self.count)])
+        # A roll as one look-up: 36 times the next state, or, when a card is drawn, the bitwise
+        # complement (negative) of the state on the card cell, the doubles rolled carried.
+        self.roll_next = np.where(self.special, ~self.plain, 36 * self.plain)
+        # The state after the last card, by where it left the token (a cell, or ``size``: detained)
+        # and the state on the first card cell: ``after_card[where * count + state]``.
+        rolled = np.arange(self.count) % doubles
+        self.after_card = np.concatenate([cell * doubles + rolled for cell in range(size)]
+                                         + [np.full(self.count, self.jail0)])
 
     def _follow(self, board: Board, rules: RuleSet, cell: int, by_roll: bool, seen: list[int]) -> tuple[int, int, list[int]]:
         """Follow :func:`movement.arrival` through jumps: (what follows, the cell, cells jumped to)."""
@@ -167,7 +175,6 @@ class _Tables:
         count, doubles = self.count, self.doubles
         arrive = np.full((count, 36), -1, dtype=np.int64)
         plain = np.zeros((count, 36), dtype=np.int64)
-        carry = np.zeros((count, 36), dtype=np.int64)
         for state in range(count):
             detained = state >= self.jail0
             cell, rolled = (board.jail, 0) if detained else divmod(state, doubles)
@@ -177,17 +184,16 @@ class _Tables:
                     if result.outcome == "stay":
                         plain[state, outcome] = state + 1
                         continue
-                    arrive[state, outcome] = movement.step(board, cell, result.steps)[0]
+                    arrive[state, outcome], carried = movement.step(board, cell, result.steps)[0], 0
                 else:
                     move = movement.roll_move(board, rules, cell, rolled, die1, die2)
                     if move.to_jail:
                         plain[state, outcome] = self.jail0
                         continue
-                    arrive[state, outcome] = move.destination
-                    carry[state, outcome] = move.doubles if die1 == die2 else 0
+                    arrive[state, outcome], carried = move.destination, move.doubles if die1 == die2 else 0
                 status, stop = self.status[1, arrive[state, outcome]], self.stop[1, arrive[state, outcome]]
-                plain[state, outcome] = self.jail0 if status == _DETAIN else stop * doubles + carry[state, outcome]
-        self.arrive, self.plain, self.carry = arrive.ravel(), plain.ravel(), carry.ravel()
+                plain[state, outcome] = self.jail0 if status == _DETAIN else stop * doubles + carried
+        self.arrive, self.plain = arrive.ravel(), plain.ravel()
         self.special = (self.arrive >= 0) & (self.status[1].take(self.arrive) == _DRAW)
 
     def _cards(self, board: Board, policy: CardPolicy, decks: list[str]) -> None:
@@ -208,6 +214,22 @@ class _Tables:
                 cumulative[card, cell, :len(options) - 1] = np.cumsum([p for p, _, _ in options])[:-1]
         self.card_cells = cells.reshape(-1, width)
         self.card_cumulative = cumulative.reshape(-1, width)
+        self._outcomes(width)
+
+    def _outcomes(self, width: int) -> None:
+        """What each card outcome (``(card * size + cell) * width + choice``) leads to once jumps are
+        followed: ``card_after``, the cell it leaves the token on, ``size`` if detained, ``size + 1 +
+        cell`` if it draws again on that card cell; ``card_landed``, the cells it lands on (-1: none)."""
+        size = self.size
+        destination = self.card_cells.ravel()
+        here = np.arange(destination.size) // width % size
+        moved = destination >= 0
+        to = np.where(moved, destination, 0)
+        status, stop = self.status[0].take(to), self.stop[0].take(to)
+        self.card_after = np.select(
+            [~moved, status == _DETAIN, status == _DRAW],
+            [np.where(destination == _STAYS, here, size), size, size + 1 + stop], stop)
+        self.card_landed = np.where(moved[:, None], np.column_stack([to, self.jumps[0].take(to, axis=0)]), -1)
 
 
 class _Decks:
@@ -219,24 +241,26 @@ class _Decks:
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
         if mode == "cycled" and self.count:
-            # Card numbers are small: rows of the smallest integers that hold them (one byte for up to 256
-            # cards) shuffle and gather faster, with the same shuffles as 64-bit rows.
-            small = np.min_scalar_type(self.width - 1)
-            self.cards = np.empty((tokens, self.width), dtype=small)
+            # numpy shuffles rows of 64-bit integers faster than narrower ones, with the same shuffles;
+            # they are kept in the smallest integers that hold the card numbers (one byte for up to
+            # 256 cards), which gather faster.
+            self.cards = np.empty((tokens, self.width), dtype=np.min_scalar_type(self.width - 1))
             for n, o in zip(self.lengths, self.offsets):
-                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n, dtype=small), (tokens, n)), axis=1)
+                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n), (tokens, n)), axis=1)
             self.cards = self.cards.ravel()
-            self.pointers = np.zeros(tokens * self.count, dtype=np.int64)
+            # Where in its token's row the next card of each (token, deck) lies, and the card after each.
+            self.pointers = np.tile(self.offsets, tokens)
+            self.following = np.arange(1, self.width + 1)
+            self.following[self.offsets + self.lengths - 1] = self.offsets
 
     def draw(self, tokens: NDArray[np.intp], deck: NDArray[np.int64]) -> NDArray[np.int64]:
         """The card (its number among all decks' cards) each of ``tokens`` draws from ``deck``."""
-        length = self.lengths.take(deck)
         if self.mode == "uniform":
-            return self.offsets.take(deck) + (self.rng.random(tokens.size) * length).astype(np.int64)
+            return self.offsets.take(deck) + (self.rng.random(tokens.size) * self.lengths.take(deck)).astype(np.int64)
         slot = tokens * self.count + deck
-        pointer = self.pointers.take(slot)
-        self.pointers[slot] = (pointer + 1) % length
-        return self.cards.take(tokens * self.width + self.offsets.take(deck) + pointer).astype(np.int64)
+        position = self.pointers.take(slot)
+        self.pointers[slot] = self.following.take(position)
+        return self.cards.take(tokens * self.width + position).astype(np.int64)
 
 
 def simulate_landings(
@@ -299,77 +323,80 @@ def simulate_landings(
     tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
-    count, bins, pairs = tables.count, tables.size + 1, tables.count * 36
+    count, pairs, outcomes = tables.count, tables.count * 36, tables.card_after.size
     cards = _Decks(tables, tokens, decks, rng)
-    state = np.zeros(tokens, dtype=np.int64)
     batch = np.arange(tokens) // (tokens // batches)
-    pair_base = batch * pairs
-    # Rolls by (batch, state, dice); final states of the rolls that drew a card; landings after a draw.
+    # Each token is one number: its batch's first (state, dice) pair plus 36 times its state, so that
+    # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
+    # (negative: a card is drawn, see _Tables.roll_next).
+    start = batch * pairs
+    starts = np.arange(batches)[:, None] * pairs
+    roll = np.where(tables.roll_next >= 0, tables.roll_next + starts, tables.roll_next).ravel()
+    after_card = 36 * tables.after_card
+    token, pair = start.copy(), np.empty(tokens, dtype=np.int64)
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
-    drawn_counts = np.zeros(batches * count, dtype=np.int64)
-    card_landings = np.zeros(batches * bins, dtype=np.int64)
+    # Rolls that drew a card, by batch and final state (their next number over 36); card outcomes by batch.
+    drawn, played = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
     for step in range(burn_in + steps):
-        flat = state * 36 + rng.integers(0, 36, size=tokens)
-        state = tables.plain.take(flat)
-        drawing = np.flatnonzero(tables.special.take(flat))
-        cell = tables.stop[1].take(tables.arrive.take(flat[drawing]))
-        who, where, detained = _draw_cards(tables, drawing, cell, cards, rng)
-        final = np.where(detained, tables.jail0, cell * tables.doubles + tables.carry.take(flat[drawing]))
-        state[drawing] = final
+        np.add(token, rng.integers(0, 36, size=tokens), out=pair)
+        np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
+        drawing = np.flatnonzero(token < 0)
+        if drawing.size:
+            state = ~token.take(drawing)
+            who, outcome, where = _draw_cards(tables, cards, drawing, tables.bins.take(state), rng)
+            token[drawing] = landed = start.take(drawing) + after_card.take(where * count + state)
+            if step >= burn_in:
+                drawn.append(landed)
+                played.append(batch.take(who) * outcomes + outcome)
         if step >= burn_in:
-            pair_counts += np.bincount(flat + pair_base, minlength=batches * pairs)
-            drawn_counts += np.bincount(batch[drawing] * count + final, minlength=batches * count)
-            card_landings += np.bincount(batch[who] * bins + where, minlength=batches * bins)
+            pair_counts += np.bincount(pair, minlength=batches * pairs)
+    drawn_counts = np.bincount(np.concatenate(drawn) // 36, minlength=batches * count)
+    outcome_counts = np.bincount(np.concatenate(played), minlength=batches * outcomes)
     counts = _tally(tables, pair_counts.reshape(batches, pairs), drawn_counts.reshape(batches, count),
-                    card_landings.reshape(batches, bins))
+                    outcome_counts.reshape(batches, outcomes))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
 
-def _draw_cards(tables: _Tables, tokens: NDArray[np.intp], cell: NDArray[np.int64], cards: _Decks,
-                rng: np.random.Generator) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.bool_]]:
-    """Let ``tokens``, each on a card ``cell``, draw and follow their cards (and any card after
-    that); ``cell`` is updated in place to where each stops.
+def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], cell: NDArray[np.int64],
+                rng: np.random.Generator) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]:
+    """Let ``tokens``, each on a card ``cell``, draw and follow their cards (and any card after that).
 
-    Returns the tokens and cells of every landing after a draw, and which of ``tokens`` end detained.
+    Returns every draw's token and card outcome (see :meth:`_Tables._outcomes`), and where each of
+    ``tokens`` ends: a cell, or ``size`` if detained.
     """
-    detained = np.zeros(tokens.size, dtype=bool)
-    landed_who, landed_where = [], []
+    size, width = tables.size, tables.card_cells.shape[1]
+    where = np.empty(tokens.size, dtype=np.int64)
+    drawers, outcomes = [], []
     active = np.arange(tokens.size)
     while active.size:
-        here = cell[active]
-        card = cards.draw(tokens[active], tables.deck_of.take(here))
-        row = card * tables.size + here
-        options = tables.card_cells[row]
-        if options.shape[1] > 1:
+        who = tokens[active]
+        row = cards.draw(who, tables.deck_of.take(cell)) * size + cell
+        if width > 1:
             pick = (rng.random(row.size)[:, None] >= tables.card_cumulative[row]).sum(axis=1)
-            destination = options[np.arange(row.size), pick]
+            outcome = row * width + pick
         else:
-            destination = options[:, 0]
-        detained[active[destination == _DETAINED]] = True
-        moved = destination >= 0
-        active, destination = active[moved], destination[moved]
-        landed_who.append(tokens[active])
-        landed_where.append(destination)
-        for hop in tables.jumps[0].take(destination, axis=0).T:
-            jumped = hop >= 0
-            landed_who.append(tokens[active[jumped]])
-            landed_where.append(hop[jumped])
-        status = tables.status[0].take(destination)
-        cell[active] = tables.stop[0].take(destination)
-        detained[active[status == _DETAIN]] = True
-        active = active[status == _DRAW]
-    return np.concatenate(landed_who), np.concatenate(landed_where), detained
+            outcome = row
+        drawers.append(who)
+        outcomes.append(outcome)
+        after = tables.card_after.take(outcome)
+        where[active] = after
+        again = np.flatnonzero(after > size)
+        active, cell = active[again], after.take(again) - (size + 1)
+    return np.concatenate(drawers), np.concatenate(outcomes), where
 
 
 def _tally(tables: _Tables, pair_counts: NDArray[np.int64], drawn_counts: NDArray[np.int64],
-           card_landings: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
+           outcome_counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
     """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll, the
-    final states of the rolls that drew a card and the landings after a draw."""
+    final states of the rolls that drew a card and the card outcomes."""
     size, count = tables.size, tables.count
     plain = ~tables.special
     moved = np.flatnonzero(tables.arrive >= 0)
     states = drawn_counts.copy()
-    landings = card_landings.copy()
+    landed = np.zeros((tables.card_after.size, size + 1), dtype=np.int64)
+    for cells in tables.card_landed.T:
+        np.add.at(landed, (np.flatnonzero(cells >= 0), cells[cells >= 0]), 1)
+    landings = outcome_counts @ landed
     for b in range(pair_counts.shape[0]):
         states[b] += np.bincount(tables.plain[plain], weights=pair_counts[b, plain], minlength=count).astype(np.int64)
         rolled = pair_counts[b, moved]
@@ -443,10 +470,11 @@ def landings_in_turns(
             add(live[moved][hop >= 0], hop[hop >= 0])
         drawing = np.flatnonzero(tables.special.take(flat))
         if drawing.size:
-            cell = tables.stop[1].take(arrive[drawing])
-            who, where, detained = _draw_cards(tables, live[drawing], cell, cards, rng)
-            add(who, where)
-            following[drawing] = np.where(detained, tables.jail0, cell * tables.doubles + tables.carry.take(flat[drawing]))
+            on_card = following[drawing]
+            who, outcome, where = _draw_cards(tables, cards, live[drawing], tables.bins.take(on_card), rng)
+            landed = tables.card_landed[outcome]
+            add(np.broadcast_to(who[:, None], landed.shape)[landed >= 0], landed[landed >= 0])
+            following[drawing] = tables.after_card.take(where * tables.count + on_card)
         add(live[following == tables.jail0], np.full(int((following == tables.jail0).sum()), tables.size))
         state[live] = following
         done[live[tables.turn_end.take(following)]] += 1
