@@ -30,6 +30,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 from numpy.typing import NDArray
@@ -171,28 +172,38 @@ class _Tables:
     def _rolls(self, board: Board, rules: RuleSet, jail: str) -> None:
         """One roll of every state for each of the 36 dice outcomes (``6 * (die1 - 1) + die2 - 1``):
         the cell arrived on by the dice (-1: none), the next state unless a card is drawn, and
-        whether one is (``special``)."""
-        count, doubles = self.count, self.doubles
-        arrive = np.full((count, 36), -1, dtype=np.int64)
-        plain = np.zeros((count, 36), dtype=np.int64)
-        for state in range(count):
-            detained = state >= self.jail0
-            cell, rolled = (board.jail, 0) if detained else divmod(state, doubles)
-            for outcome, (_, die1, die2) in enumerate(movement.DICE):
-                if detained and jail == "long":
-                    result = movement.jail_roll(rules, state - self.jail0, die1, die2)
-                    if result.outcome == "stay":
-                        plain[state, outcome] = state + 1
-                        continue
-                    arrive[state, outcome], carried = movement.step(board, cell, result.steps)[0], 0
-                else:
-                    move = movement.roll_move(board, rules, cell, rolled, die1, die2)
-                    if move.to_jail:
-                        plain[state, outcome] = self.jail0
-                        continue
-                    arrive[state, outcome], carried = move.destination, move.doubles if die1 == die2 else 0
-                status, stop = self.status[1, arrive[state, outcome]], self.stop[1, arrive[state, outcome]]
-                plain[state, outcome] = self.jail0 if status == _DETAIN else stop * doubles + carried
+        whether one is (``special``). A free token's roll is :func:`movement.roll_steps` from its
+        doubles, then :func:`movement.step` from its cell; a detained one rolls from the jail."""
+        size, doubles, jail0 = self.size, self.doubles, self.jail0
+        rolls = np.array([[movement.roll_steps(rules, rolled, die1, die2) for _, die1, die2 in movement.DICE]
+                          for rolled in range(doubles)])
+        steps, to_jail = rolls[..., 0], rolls[..., 2].astype(bool)
+        double = np.array([die1 == die2 for _, die1, die2 in movement.DICE])
+        totals = np.unique(steps)
+        lands = np.array([[movement.step(board, cell, int(total))[0] for total in totals] for cell in range(size)])
+        # Free states (cell, doubles rolled): shape (size, doubles, 36) flattened to (jail0, 36).
+        arrive = np.where(to_jail, -1, lands[:, None, :].take(np.searchsorted(totals, steps), axis=2)).reshape(jail0, 36)
+        carried = np.tile(np.where(double, rolls[..., 1], 0), (size, 1))
+        # Detained: rolled from the jail as a free token with no doubles (short strategy) or, after each
+        # number of turns waited, as movement.jail_roll says (long: no doubles carried).
+        from_jail = board.jail * doubles
+        if jail == "long":
+            jail_rolls = [[movement.jail_roll(rules, waited, die1, die2) for _, die1, die2 in movement.DICE]
+                          for waited in range(self.count - jail0)]
+            jailed = np.array([[-1 if roll.outcome == "stay" else movement.step(board, board.jail, roll.steps)[0]
+                                for roll in row] for row in jail_rolls])
+            arrive = np.concatenate([arrive, jailed])
+            carried = np.concatenate([carried, np.zeros_like(jailed)])
+            waits = np.concatenate([np.zeros((jail0, 36), dtype=bool), jailed < 0])
+        else:
+            arrive = np.concatenate([arrive, arrive[from_jail:from_jail + 1]])
+            carried = np.concatenate([carried, carried[from_jail:from_jail + 1]])
+            waits = np.zeros(arrive.shape, dtype=bool)
+        # Next states: detained (the third double, or arriving where the token is detained), one more
+        # turn waited (a miss with the long strategy), else where the roll stops with the doubles carried.
+        status = np.where(arrive >= 0, self.status[1].take(arrive), _DETAIN)
+        plain = np.where(status == _DETAIN, jail0, self.stop[1].take(arrive) * doubles + carried)
+        plain[waits] = np.broadcast_to(np.arange(1, self.count + 1)[:, None], plain.shape)[waits]
         self.arrive, self.plain = arrive.ravel(), plain.ravel()
         self.special = (self.arrive >= 0) & (self.status[1].take(self.arrive) == _DRAW)
 
@@ -203,17 +214,13 @@ class _Tables:
         lengths = [len(board.decks[key].cards) for key in decks]
         self.lengths = np.array(lengths, dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
-        outcomes = [[policy.outcomes(board, card, cell) if card.moves_token else ((1.0, _STAYS, False),)
-                     for cell in range(size)] for key in decks for card in board.decks[key].cards]
-        width = max(len(options) for row in outcomes for options in row)
-        cells = np.full((len(outcomes), size, width), _STAYS, dtype=np.int64)
-        cumulative = np.ones((len(outcomes), size, width))
-        for card, row in enumerate(outcomes):
-            for cell, options in enumerate(row):
-                cells[card, cell, :len(options)] = [_DETAINED if detain else to for _, to, detain in options]
-                cumulative[card, cell, :len(options) - 1] = np.cumsum([p for p, _, _ in options])[:-1]
-        self.card_cells = cells.reshape(-1, width)
-        self.card_cumulative = cumulative.reshape(-1, width)
+        rows = [policy.outcomes(board, card, cell) if card.moves_token else ((1.0, _STAYS, False),)
+                for key in decks for card in board.decks[key].cards for cell in range(size)]
+        width = max(map(len, rows))
+        self.card_cells = np.array([[_DETAINED if detain else to for _, to, detain in options]
+                                    + [_STAYS] * (width - len(options)) for options in rows], dtype=np.int64)
+        self.card_cumulative = np.array([[*accumulate(p for p, _, _ in options[:-1])] + [1.0] * (width - len(options) + 1)
+                                         for options in rows], dtype=np.float64)
         self._outcomes(width)
 
     def _outcomes(self, width: int) -> None:
