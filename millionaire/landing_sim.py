@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -148,16 +149,12 @@ class _Tables:
                 self.jumps[by_roll, cell, :len(landed)] = landed
         self._rolls(board, rules, jail)
         self._cards(board, policy, decks)
+        self._keys()
         self.bins = np.array([s // doubles if s < self.jail0 else size for s in range(self.count)])
         self.turn_end = np.array([s >= self.jail0 or s % doubles == 0 for s in range(self.count)])
         # A roll as one look-up: 36 times the next state, or, when a card is drawn, the bitwise
         # complement (negative) of the state on the card cell, the doubles rolled carried.
         self.roll_next = np.where(self.special, ~self.plain, 36 * self.plain)
-        # The state after the last card, by where it left the token (a cell, or ``size``: detained)
-        # and the state on the first card cell: ``after_card[where * count + state]``.
-        rolled = np.arange(self.count) % doubles
-        self.after_card = np.concatenate([cell * doubles + rolled for cell in range(size)]
-                                         + [np.full(self.count, self.jail0)])
 
     def _follow(self, board: Board, rules: RuleSet, cell: int, by_roll: bool, seen: list[int]) -> tuple[int, int, list[int]]:
         """Follow :func:`movement.arrival` through jumps: (what follows, the cell, cells jumped to)."""
@@ -237,6 +234,20 @@ class _Tables:
             [~moved, status == _DETAIN, status == _DRAW],
             [np.where(destination == _STAYS, here, size), size, size + 1 + stop], stop)
         self.card_landed = np.where(moved[:, None], np.column_stack([to, self.jumps[0].take(to, axis=0)]), -1)
+
+    def _keys(self) -> None:
+        """A draw as one number, its key: ``(card * jail0 + state) * width + choice``, the state the
+        token draws in (on the card cell, with the doubles rolled) and the card. ``key_outcome``: its
+        card outcome; ``key_next``: 36 times the state it leaves the token in, or the bitwise complement
+        of the state on the card cell where it draws again. ``deck_at``: each state's deck."""
+        size, doubles, width = self.size, self.doubles, self.card_cells.shape[1]
+        card, state, choice = np.unravel_index(np.arange(len(self.card_cells) // size * self.jail0 * width),
+                                               (len(self.card_cells) // size, self.jail0, width))
+        self.key_outcome = (card * size + state // doubles) * width + choice
+        after, rolled = self.card_after.take(self.key_outcome), state % doubles
+        self.key_next = np.where(after > size, ~((after - size - 1) * doubles + rolled),
+                                 36 * np.where(after == size, self.jail0, after * doubles + rolled))
+        self.deck_at = np.append(self.deck_of.repeat(doubles), -1)
 
 
 class _Decks:
@@ -330,82 +341,69 @@ def simulate_landings(
     tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
-    count, pairs, outcomes = tables.count, tables.count * 36, tables.card_after.size
+    pairs, keys = tables.count * 36, tables.key_next.size
     cards = _Decks(tables, tokens, decks, rng)
     batch = np.arange(tokens) // (tokens // batches)
     # Each token is one number: its batch's first (state, dice) pair plus 36 times its state, so that
     # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
     # (negative: a card is drawn, see _Tables.roll_next).
-    start = batch * pairs
+    start, key_start = batch * pairs, batch * keys
     starts = np.arange(batches)[:, None] * pairs
     roll = np.where(tables.roll_next >= 0, tables.roll_next + starts, tables.roll_next).ravel()
-    after_card = 36 * tables.after_card
     token, pair = start.copy(), np.empty(tokens, dtype=np.int64)
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
-    # Rolls that drew a card, by batch and final state (their next number over 36); card outcomes by batch.
-    drawn, played = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    drawn = [np.zeros(0, dtype=np.int64)]  # the draws' keys, each plus its token's batch times the keys
     for step in range(burn_in + steps):
         np.add(token, rng.integers(0, 36, size=tokens), out=pair)
         np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
         drawing = np.flatnonzero(token < 0)
-        if drawing.size:
-            state = ~token.take(drawing)
-            who, outcome, where = _draw_cards(tables, cards, drawing, tables.bins.take(state), rng)
-            token[drawing] = landed = start.take(drawing) + after_card.take(where * count + state)
+        for who, key, leads_to in _draw_cards(tables, cards, drawing, ~token.take(drawing), rng):
+            token[who] = start.take(who) + leads_to  # who draws again is set by the next round
             if step >= burn_in:
-                drawn.append(landed)
-                played.append(batch.take(who) * outcomes + outcome)
+                drawn.append(key_start.take(who) + key)
         if step >= burn_in:
             pair_counts += np.bincount(pair, minlength=batches * pairs)
-    drawn_counts = np.bincount(np.concatenate(drawn) // 36, minlength=batches * count)
-    outcome_counts = np.bincount(np.concatenate(played), minlength=batches * outcomes)
-    counts = _tally(tables, pair_counts.reshape(batches, pairs), drawn_counts.reshape(batches, count),
-                    outcome_counts.reshape(batches, outcomes))
+    key_counts = np.bincount(np.concatenate(drawn), minlength=batches * keys)
+    counts = _tally(tables, pair_counts.reshape(batches, pairs), key_counts.reshape(batches, keys))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
 
-def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], cell: NDArray[np.int64],
-                rng: np.random.Generator) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]:
-    """Let ``tokens``, each on a card ``cell``, draw and follow their cards (and any card after that).
-
-    Returns every draw's token and card outcome (see :meth:`_Tables._outcomes`), and where each of
-    ``tokens`` ends: a cell, or ``size`` if detained.
+def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state: NDArray[np.int64],
+                rng: np.random.Generator) -> Iterator[tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]]:
+    """Let ``tokens``, each in a ``state`` on a card cell, draw and follow their cards (and any card
+    after that), round by round: each round, the tokens drawing, their keys and the keys'
+    ``key_next`` (see :meth:`_Tables._keys`); the next round, those whose ``key_next`` is negative.
     """
-    size, width = tables.size, tables.card_cells.shape[1]
-    where = np.empty(tokens.size, dtype=np.int64)
-    drawers, outcomes = [], []
-    active = np.arange(tokens.size)
-    while active.size:
-        who = tokens[active]
-        row = cards.draw(who, tables.deck_of.take(cell)) * size + cell
+    width = tables.card_cells.shape[1]
+    while tokens.size:
+        card = cards.draw(tokens, tables.deck_at.take(state))
+        key = card * tables.jail0 + state
         if width > 1:
-            pick = (rng.random(row.size)[:, None] >= tables.card_cumulative[row]).sum(axis=1)
-            outcome = row * width + pick
-        else:
-            outcome = row
-        drawers.append(who)
-        outcomes.append(outcome)
-        after = tables.card_after.take(outcome)
-        where[active] = after
-        again = np.flatnonzero(after > size)
-        active, cell = active[again], after.take(again) - (size + 1)
-    return np.concatenate(drawers), np.concatenate(outcomes), where
+            rows = card * tables.size + tables.bins.take(state)
+            key = key * width + (rng.random(key.size)[:, None] >= tables.card_cumulative[rows]).sum(axis=1)
+        after = tables.key_next.take(key)
+        yield tokens, key, after
+        again = np.flatnonzero(after < 0)
+        tokens, state = tokens.take(again), ~after.take(again)
 
 
-def _tally(tables: _Tables, pair_counts: NDArray[np.int64], drawn_counts: NDArray[np.int64],
-           outcome_counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
-    """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll, the
-    final states of the rolls that drew a card and the card outcomes."""
+def _tally(tables: _Tables, pair_counts: NDArray[np.int64], key_counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
+    """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll and by
+    key of every draw."""
     size, count = tables.size, tables.count
     plain = ~tables.special
     moved = np.flatnonzero(tables.arrive >= 0)
-    states = drawn_counts.copy()
+    stops = np.flatnonzero(tables.key_next >= 0)
+    states = np.zeros((pair_counts.shape[0], count), dtype=np.int64)
     landed = np.zeros((tables.card_after.size, size + 1), dtype=np.int64)
     for cells in tables.card_landed.T:
         np.add.at(landed, (np.flatnonzero(cells >= 0), cells[cells >= 0]), 1)
-    landings = outcome_counts @ landed
+    landings = np.zeros((pair_counts.shape[0], size + 1), dtype=np.int64)
     for b in range(pair_counts.shape[0]):
         states[b] += np.bincount(tables.plain[plain], weights=pair_counts[b, plain], minlength=count).astype(np.int64)
+        states[b] += np.bincount(tables.key_next[stops] // 36, weights=key_counts[b, stops], minlength=count).astype(np.int64)
+        outcomes = np.bincount(tables.key_outcome, weights=key_counts[b], minlength=len(landed)).astype(np.int64)
+        landings[b] += outcomes @ landed
         rolled = pair_counts[b, moved]
         landings[b, :size] += np.bincount(tables.arrive[moved], weights=rolled, minlength=size).astype(np.int64)
         for hop in tables.jumps[1].take(tables.arrive[moved], axis=0).T:
@@ -476,14 +474,13 @@ def landings_in_turns(
         for hop in tables.jumps[1].take(arrive[moved], axis=0).T:
             add(live[moved][hop >= 0], hop[hop >= 0])
         drawing = np.flatnonzero(tables.special.take(flat))
-        if drawing.size:
-            on_card = following[drawing]
-            who, outcome, where = _draw_cards(tables, cards, live[drawing], tables.bins.take(on_card), rng)
-            landed = tables.card_landed[outcome]
-            add(np.broadcast_to(who[:, None], landed.shape)[landed >= 0], landed[landed >= 0])
-            following[drawing] = tables.after_card.take(where * tables.count + on_card)
-        add(live[following == tables.jail0], np.full(int((following == tables.jail0).sum()), tables.size))
         state[live] = following
+        for who, key, leads_to in _draw_cards(tables, cards, live[drawing], following[drawing], rng):
+            landed = tables.card_landed[tables.key_outcome.take(key)]
+            add(np.broadcast_to(who[:, None], landed.shape)[landed >= 0], landed[landed >= 0])
+            state[who] = leads_to // 36  # who draws again is set by the next round
+        following = state[live]
+        add(live[following == tables.jail0], np.full(int((following == tables.jail0).sum()), tables.size))
         done[live[tables.turn_end.take(following)]] += 1
         live = live[done[live] < after + turns]
     return counts.reshape(tokens, bins)
