@@ -29,7 +29,9 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 from numpy.typing import NDArray
@@ -147,8 +149,12 @@ class _Tables:
                 self.jumps[by_roll, cell, :len(landed)] = landed
         self._rolls(board, rules, jail)
         self._cards(board, policy, decks)
+        self._keys()
         self.bins = np.array([s // doubles if s < self.jail0 else size for s in range(self.count)])
         self.turn_end = np.array([s >= self.jail0 or s % doubles == 0 for s in range(self.count)])
+        # A roll as one look-up: 36 times the next state, or, when a card is drawn, the bitwise
+        # complement (negative) of the state on the card cell, the doubles rolled carried.
+        self.roll_next = np.where(self.special, ~self.plain, 36 * self.plain)
 
     def _follow(self, board: Board, rules: RuleSet, cell: int, by_roll: bool, seen: list[int]) -> tuple[int, int, list[int]]:
         """Follow :func:`movement.arrival` through jumps: (what follows, the cell, cells jumped to)."""
@@ -163,31 +169,39 @@ class _Tables:
     def _rolls(self, board: Board, rules: RuleSet, jail: str) -> None:
         """One roll of every state for each of the 36 dice outcomes (``6 * (die1 - 1) + die2 - 1``):
         the cell arrived on by the dice (-1: none), the next state unless a card is drawn, and
-        whether one is (``special``)."""
-        count, doubles = self.count, self.doubles
-        arrive = np.full((count, 36), -1, dtype=np.int64)
-        plain = np.zeros((count, 36), dtype=np.int64)
-        carry = np.zeros((count, 36), dtype=np.int64)
-        for state in range(count):
-            detained = state >= self.jail0
-            cell, rolled = (board.jail, 0) if detained else divmod(state, doubles)
-            for outcome, (_, die1, die2) in enumerate(movement.DICE):
-                if detained and jail == "long":
-                    result = movement.jail_roll(rules, state - self.jail0, die1, die2)
-                    if result.outcome == "stay":
-                        plain[state, outcome] = state + 1
-                        continue
-                    arrive[state, outcome] = movement.step(board, cell, result.steps)[0]
-                else:
-                    move = movement.roll_move(board, rules, cell, rolled, die1, die2)
-                    if move.to_jail:
-                        plain[state, outcome] = self.jail0
-                        continue
-                    arrive[state, outcome] = move.destination
-                    carry[state, outcome] = move.doubles if die1 == die2 else 0
-                status, stop = self.status[1, arrive[state, outcome]], self.stop[1, arrive[state, outcome]]
-                plain[state, outcome] = self.jail0 if status == _DETAIN else stop * doubles + carry[state, outcome]
-        self.arrive, self.plain, self.carry = arrive.ravel(), plain.ravel(), carry.ravel()
+        whether one is (``special``). A free token's roll is :func:`movement.roll_steps` from its
+        doubles, then :func:`movement.step` from its cell; a detained one rolls from the jail."""
+        size, doubles, jail0 = self.size, self.doubles, self.jail0
+        rolls = np.array([[movement.roll_steps(rules, rolled, die1, die2) for _, die1, die2 in movement.DICE]
+                          for rolled in range(doubles)])
+        steps, to_jail = rolls[..., 0], rolls[..., 2].astype(bool)
+        double = np.array([die1 == die2 for _, die1, die2 in movement.DICE])
+        totals = np.unique(steps)
+        lands = np.array([[movement.step(board, cell, int(total))[0] for total in totals] for cell in range(size)])
+        # Free states (cell, doubles rolled): shape (size, doubles, 36) flattened to (jail0, 36).
+        arrive = np.where(to_jail, -1, lands[:, None, :].take(np.searchsorted(totals, steps), axis=2)).reshape(jail0, 36)
+        carried = np.tile(np.where(double, rolls[..., 1], 0), (size, 1))
+        # Detained: rolled from the jail as a free token with no doubles (short strategy) or, after each
+        # number of turns waited, as movement.jail_roll says (long: no doubles carried).
+        from_jail = board.jail * doubles
+        if jail == "long":
+            jail_rolls = [[movement.jail_roll(rules, waited, die1, die2) for _, die1, die2 in movement.DICE]
+                          for waited in range(self.count - jail0)]
+            jailed = np.array([[-1 if roll.outcome == "stay" else movement.step(board, board.jail, roll.steps)[0]
+                                for roll in row] for row in jail_rolls])
+            arrive = np.concatenate([arrive, jailed])
+            carried = np.concatenate([carried, np.zeros_like(jailed)])
+            waits = np.concatenate([np.zeros((jail0, 36), dtype=bool), jailed < 0])
+        else:
+            arrive = np.concatenate([arrive, arrive[from_jail:from_jail + 1]])
+            carried = np.concatenate([carried, carried[from_jail:from_jail + 1]])
+            waits = np.zeros(arrive.shape, dtype=bool)
+        # Next states: detained (the third double, or arriving where the token is detained), one more
+        # turn waited (a miss with the long strategy), else where the roll stops with the doubles carried.
+        status = np.where(arrive >= 0, self.status[1].take(arrive), _DETAIN)
+        plain = np.where(status == _DETAIN, jail0, self.stop[1].take(arrive) * doubles + carried)
+        plain[waits] = np.broadcast_to(np.arange(1, self.count + 1)[:, None], plain.shape)[waits]
+        self.arrive, self.plain = arrive.ravel(), plain.ravel()
         self.special = (self.arrive >= 0) & (self.status[1].take(self.arrive) == _DRAW)
 
     def _cards(self, board: Board, policy: CardPolicy, decks: list[str]) -> None:
@@ -197,17 +211,43 @@ class _Tables:
         lengths = [len(board.decks[key].cards) for key in decks]
         self.lengths = np.array(lengths, dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
-        outcomes = [[policy.outcomes(board, card, cell) if card.moves_token else ((1.0, _STAYS, False),)
-                     for cell in range(size)] for key in decks for card in board.decks[key].cards]
-        width = max(len(options) for row in outcomes for options in row)
-        cells = np.full((len(outcomes), size, width), _STAYS, dtype=np.int64)
-        cumulative = np.ones((len(outcomes), size, width))
-        for card, row in enumerate(outcomes):
-            for cell, options in enumerate(row):
-                cells[card, cell, :len(options)] = [_DETAINED if detain else to for _, to, detain in options]
-                cumulative[card, cell, :len(options) - 1] = np.cumsum([p for p, _, _ in options])[:-1]
-        self.card_cells = cells.reshape(-1, width)
-        self.card_cumulative = cumulative.reshape(-1, width)
+        rows = [policy.outcomes(board, card, cell) if card.moves_token else ((1.0, _STAYS, False),)
+                for key in decks for card in board.decks[key].cards for cell in range(size)]
+        width = max(map(len, rows))
+        self.card_cells = np.array([[_DETAINED if detain else to for _, to, detain in options]
+                                    + [_STAYS] * (width - len(options)) for options in rows], dtype=np.int64)
+        self.card_cumulative = np.array([[*accumulate(p for p, _, _ in options[:-1])] + [1.0] * (width - len(options) + 1)
+                                         for options in rows], dtype=np.float64)
+        self._outcomes(width)
+
+    def _outcomes(self, width: int) -> None:
+        """What each card outcome (``(card * size + cell) * width + choice``) leads to once jumps are
+        followed: ``card_after``, the cell it leaves the token on, ``size`` if detained, ``size + 1 +
+        cell`` if it draws again on that card cell; ``card_landed``, the cells it lands on (-1: none)."""
+        size = self.size
+        destination = self.card_cells.ravel()
+        here = np.arange(destination.size) // width % size
+        moved = destination >= 0
+        to = np.where(moved, destination, 0)
+        status, stop = self.status[0].take(to), self.stop[0].take(to)
+        self.card_after = np.select(
+            [~moved, status == _DETAIN, status == _DRAW],
+            [np.where(destination == _STAYS, here, size), size, size + 1 + stop], stop)
+        self.card_landed = np.where(moved[:, None], np.column_stack([to, self.jumps[0].take(to, axis=0)]), -1)
+
+    def _keys(self) -> None:
+        """A draw as one number, its key: ``(card * jail0 + state) * width + choice``, the state the
+        token draws in (on the card cell, with the doubles rolled) and the card. ``key_outcome``: its
+        card outcome; ``key_next``: 36 times the state it leaves the token in, or the bitwise complement
+        of the state on the card cell where it draws again. ``deck_at``: each state's deck."""
+        size, doubles, width = self.size, self.doubles, self.card_cells.shape[1]
+        card, state, choice = np.unravel_index(np.arange(len(self.card_cells) // size * self.jail0 * width),
+                                               (len(self.card_cells) // size, self.jail0, width))
+        self.key_outcome = (card * size + state // doubles) * width + choice
+        after, rolled = self.card_after.take(self.key_outcome), state % doubles
+        self.key_next = np.where(after > size, ~((after - size - 1) * doubles + rolled),
+                                 36 * np.where(after == size, self.jail0, after * doubles + rolled))
+        self.deck_at = np.append(self.deck_of.repeat(doubles), -1)
 
 
 class _Decks:
@@ -219,24 +259,26 @@ class _Decks:
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
         if mode == "cycled" and self.count:
-            # Card numbers are small: rows of the smallest integers that hold them (one byte for up to 256
-            # cards) shuffle and gather faster, with the same shuffles as 64-bit rows.
-            small = np.min_scalar_type(self.width - 1)
-            self.cards = np.empty((tokens, self.width), dtype=small)
+            # numpy shuffles rows of 64-bit integers faster than narrower ones, with the same shuffles;
+            # they are kept in the smallest integers that hold the card numbers (one byte for up to
+            # 256 cards), which gather faster.
+            self.cards = np.empty((tokens, self.width), dtype=np.min_scalar_type(self.width - 1))
             for n, o in zip(self.lengths, self.offsets):
-                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n, dtype=small), (tokens, n)), axis=1)
+                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n), (tokens, n)), axis=1)
             self.cards = self.cards.ravel()
-            self.pointers = np.zeros(tokens * self.count, dtype=np.int64)
+            # Where in its token's row the next card of each (token, deck) lies, and the card after each.
+            self.pointers = np.tile(self.offsets, tokens)
+            self.following = np.arange(1, self.width + 1)
+            self.following[self.offsets + self.lengths - 1] = self.offsets
 
     def draw(self, tokens: NDArray[np.intp], deck: NDArray[np.int64]) -> NDArray[np.int64]:
         """The card (its number among all decks' cards) each of ``tokens`` draws from ``deck``."""
-        length = self.lengths.take(deck)
         if self.mode == "uniform":
-            return self.offsets.take(deck) + (self.rng.random(tokens.size) * length).astype(np.int64)
+            return self.offsets.take(deck) + (self.rng.random(tokens.size) * self.lengths.take(deck)).astype(np.int64)
         slot = tokens * self.count + deck
-        pointer = self.pointers.take(slot)
-        self.pointers[slot] = (pointer + 1) % length
-        return self.cards.take(tokens * self.width + self.offsets.take(deck) + pointer).astype(np.int64)
+        position = self.pointers.take(slot)
+        self.pointers[slot] = self.following.take(position)
+        return self.cards.take(tokens * self.width + position).astype(np.int64)
 
 
 def simulate_landings(
@@ -299,79 +341,69 @@ def simulate_landings(
     tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
-    count, bins, pairs = tables.count, tables.size + 1, tables.count * 36
+    pairs, keys = tables.count * 36, tables.key_next.size
     cards = _Decks(tables, tokens, decks, rng)
-    state = np.zeros(tokens, dtype=np.int64)
     batch = np.arange(tokens) // (tokens // batches)
-    pair_base = batch * pairs
-    # Rolls by (batch, state, dice); final states of the rolls that drew a card; landings after a draw.
+    # Each token is one number: its batch's first (state, dice) pair plus 36 times its state, so that
+    # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
+    # (negative: a card is drawn, see _Tables.roll_next).
+    start, key_start = batch * pairs, batch * keys
+    starts = np.arange(batches)[:, None] * pairs
+    roll = np.where(tables.roll_next >= 0, tables.roll_next + starts, tables.roll_next).ravel()
+    token, pair = start.copy(), np.empty(tokens, dtype=np.int64)
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
-    drawn_counts = np.zeros(batches * count, dtype=np.int64)
-    card_landings = np.zeros(batches * bins, dtype=np.int64)
+    drawn = [np.zeros(0, dtype=np.int64)]  # the draws' keys, each plus its token's batch times the keys
     for step in range(burn_in + steps):
-        flat = state * 36 + rng.integers(0, 36, size=tokens)
-        state = tables.plain.take(flat)
-        drawing = np.flatnonzero(tables.special.take(flat))
-        cell = tables.stop[1].take(tables.arrive.take(flat[drawing]))
-        who, where, detained = _draw_cards(tables, drawing, cell, cards, rng)
-        final = np.where(detained, tables.jail0, cell * tables.doubles + tables.carry.take(flat[drawing]))
-        state[drawing] = final
+        np.add(token, rng.integers(0, 36, size=tokens), out=pair)
+        np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
+        drawing = np.flatnonzero(token < 0)
+        for who, key, leads_to in _draw_cards(tables, cards, drawing, ~token.take(drawing), rng):
+            token[who] = start.take(who) + leads_to  # who draws again is set by the next round
+            if step >= burn_in:
+                drawn.append(key_start.take(who) + key)
         if step >= burn_in:
-            pair_counts += np.bincount(flat + pair_base, minlength=batches * pairs)
-            drawn_counts += np.bincount(batch[drawing] * count + final, minlength=batches * count)
-            card_landings += np.bincount(batch[who] * bins + where, minlength=batches * bins)
-    counts = _tally(tables, pair_counts.reshape(batches, pairs), drawn_counts.reshape(batches, count),
-                    card_landings.reshape(batches, bins))
+            pair_counts += np.bincount(pair, minlength=batches * pairs)
+    key_counts = np.bincount(np.concatenate(drawn), minlength=batches * keys)
+    counts = _tally(tables, pair_counts.reshape(batches, pairs), key_counts.reshape(batches, keys))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
 
-def _draw_cards(tables: _Tables, tokens: NDArray[np.intp], cell: NDArray[np.int64], cards: _Decks,
-                rng: np.random.Generator) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.bool_]]:
-    """Let ``tokens``, each on a card ``cell``, draw and follow their cards (and any card after
-    that); ``cell`` is updated in place to where each stops.
-
-    Returns the tokens and cells of every landing after a draw, and which of ``tokens`` end detained.
+def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state: NDArray[np.int64],
+                rng: np.random.Generator) -> Iterator[tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]]:
+    """Let ``tokens``, each in a ``state`` on a card cell, draw and follow their cards (and any card
+    after that), round by round: each round, the tokens drawing, their keys and the keys'
+    ``key_next`` (see :meth:`_Tables._keys`); the next round, those whose ``key_next`` is negative.
     """
-    detained = np.zeros(tokens.size, dtype=bool)
-    landed_who, landed_where = [], []
-    active = np.arange(tokens.size)
-    while active.size:
-        here = cell[active]
-        card = cards.draw(tokens[active], tables.deck_of.take(here))
-        row = card * tables.size + here
-        options = tables.card_cells[row]
-        if options.shape[1] > 1:
-            pick = (rng.random(row.size)[:, None] >= tables.card_cumulative[row]).sum(axis=1)
-            destination = options[np.arange(row.size), pick]
-        else:
-            destination = options[:, 0]
-        detained[active[destination == _DETAINED]] = True
-        moved = destination >= 0
-        active, destination = active[moved], destination[moved]
-        landed_who.append(tokens[active])
-        landed_where.append(destination)
-        for hop in tables.jumps[0].take(destination, axis=0).T:
-            jumped = hop >= 0
-            landed_who.append(tokens[active[jumped]])
-            landed_where.append(hop[jumped])
-        status = tables.status[0].take(destination)
-        cell[active] = tables.stop[0].take(destination)
-        detained[active[status == _DETAIN]] = True
-        active = active[status == _DRAW]
-    return np.concatenate(landed_who), np.concatenate(landed_where), detained
+    width = tables.card_cells.shape[1]
+    while tokens.size:
+        card = cards.draw(tokens, tables.deck_at.take(state))
+        key = card * tables.jail0 + state
+        if width > 1:
+            rows = card * tables.size + tables.bins.take(state)
+            key = key * width + (rng.random(key.size)[:, None] >= tables.card_cumulative[rows]).sum(axis=1)
+        after = tables.key_next.take(key)
+        yield tokens, key, after
+        again = np.flatnonzero(after < 0)
+        tokens, state = tokens.take(again), ~after.take(again)
 
 
-def _tally(tables: _Tables, pair_counts: NDArray[np.int64], drawn_counts: NDArray[np.int64],
-           card_landings: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
-    """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll, the
-    final states of the rolls that drew a card and the landings after a draw."""
+def _tally(tables: _Tables, pair_counts: NDArray[np.int64], key_counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
+    """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll and by
+    key of every draw."""
     size, count = tables.size, tables.count
     plain = ~tables.special
     moved = np.flatnonzero(tables.arrive >= 0)
-    states = drawn_counts.copy()
-    landings = card_landings.copy()
+    stops = np.flatnonzero(tables.key_next >= 0)
+    states = np.zeros((pair_counts.shape[0], count), dtype=np.int64)
+    landed = np.zeros((tables.card_after.size, size + 1), dtype=np.int64)
+    for cells in tables.card_landed.T:
+        np.add.at(landed, (np.flatnonzero(cells >= 0), cells[cells >= 0]), 1)
+    landings = np.zeros((pair_counts.shape[0], size + 1), dtype=np.int64)
     for b in range(pair_counts.shape[0]):
         states[b] += np.bincount(tables.plain[plain], weights=pair_counts[b, plain], minlength=count).astype(np.int64)
+        states[b] += np.bincount(tables.key_next[stops] // 36, weights=key_counts[b, stops], minlength=count).astype(np.int64)
+        outcomes = np.bincount(tables.key_outcome, weights=key_counts[b], minlength=len(landed)).astype(np.int64)
+        landings[b] += outcomes @ landed
         rolled = pair_counts[b, moved]
         landings[b, :size] += np.bincount(tables.arrive[moved], weights=rolled, minlength=size).astype(np.int64)
         for hop in tables.jumps[1].take(tables.arrive[moved], axis=0).T:
@@ -442,13 +474,13 @@ def landings_in_turns(
         for hop in tables.jumps[1].take(arrive[moved], axis=0).T:
             add(live[moved][hop >= 0], hop[hop >= 0])
         drawing = np.flatnonzero(tables.special.take(flat))
-        if drawing.size:
-            cell = tables.stop[1].take(arrive[drawing])
-            who, where, detained = _draw_cards(tables, live[drawing], cell, cards, rng)
-            add(who, where)
-            following[drawing] = np.where(detained, tables.jail0, cell * tables.doubles + tables.carry.take(flat[drawing]))
-        add(live[following == tables.jail0], np.full(int((following == tables.jail0).sum()), tables.size))
         state[live] = following
+        for who, key, leads_to in _draw_cards(tables, cards, live[drawing], following[drawing], rng):
+            landed = tables.card_landed[tables.key_outcome.take(key)]
+            add(np.broadcast_to(who[:, None], landed.shape)[landed >= 0], landed[landed >= 0])
+            state[who] = leads_to // 36  # who draws again is set by the next round
+        following = state[live]
+        add(live[following == tables.jail0], np.full(int((following == tables.jail0).sum()), tables.size))
         done[live[tables.turn_end.take(following)]] += 1
         live = live[done[live] < after + turns]
     return counts.reshape(tokens, bins)
