@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from millionaire import Game, RuleSet
-from millionaire.economics import gini
+from millionaire.economics import gini, gini_rows
 from millionaire.simulate import (
     SimulationError, experiment, game_seed, observe_game, play_by_round, play_games, play_one, rounds_played,
     summarise, tournament,
@@ -130,6 +130,30 @@ def test_tournament_tables(small):
     assert inequality[0]["gini"] == 0 and np.isnan(inequality[0]["hhi"])
     assert inequality[20]["gini"] == pytest.approx(g[:, 20].mean())
     assert all(1 / 3 - 1e-12 <= row["hhi"] <= 1 for row in inequality[5:])
+
+
+@pytest.mark.parametrize("every", [1, 4])
+def test_the_indices_worked_out_in_the_workers_are_those_of_the_carried_values(classic, every):
+    """Each game's Gini and Herfindahl index come per observation from where it was played; carried
+    over the rounds they equal the indices of the carried net worth and ownership, round by round,
+    past a game's end and up to a longer or shorter horizon than the longest game."""
+    result = tournament(classic, ["cautious", "aggressive", "monopolist"], games=6, seed=4, max_rounds=40,
+                        jobs=1, every=every)
+    for rounds in (None, 7, 60):
+        worth = result.net_worth_array(rounds)
+        games, horizon, players = worth.shape
+        assert np.array_equal(result.gini(rounds), gini_rows(worth.reshape(-1, players)).reshape(games, horizon))
+        owned = result._dense([game.owned for game in result.games], rounds)
+        total = owned.sum(axis=2)
+        with np.errstate(invalid="ignore"):
+            hhi = np.where(total > 0, (owned ** 2).sum(axis=2) / total ** 2, np.nan)
+        counted = np.isfinite(hhi).sum(axis=0)
+        by_hand = np.where(counted > 0, np.nansum(hhi, axis=0) / np.maximum(counted, 1), np.nan)
+        assert np.isnan(by_hand[0]) and np.isfinite(by_hand[-1])
+        assert np.allclose([row["hhi"] for row in result.inequality_trajectory(rounds)], by_hand, equal_nan=True)
+    last = result.games[0]
+    ends = int(last.rounds[-1])
+    assert (result.net_worth_array(ends + 5)[0, ends:] == last.net_worth[-1]).all()  # a finished game stays as it ended
 
 
 def test_tournament_lineups(classic):

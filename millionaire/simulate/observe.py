@@ -15,6 +15,7 @@ import numpy as np
 
 from ..actions import Decision
 from ..board import Board
+from ..economics.inequality import gini_rows
 from ..engine import Game
 from ..rules import RuleSet
 from .checks import SimulationError, _check_max_rounds
@@ -158,6 +159,11 @@ class ObservedGame:
     rounds : the rounds completed at each observation, shape ``(k,)`` (starts with 0).
     net_worth : net worth of each seat at each observation, shape ``(k, players)``.
     owned : properties each seat owns at each observation, shape ``(k, players)``.
+    gini : the Gini index of ``net_worth`` at each observation, shape ``(k,)``.
+    hhi : the Herfindahl index of ``owned`` at each observation (``nan`` while nothing is owned), shape ``(k,)``.
+
+    The two indices are worked out where the game is played (a worker of the tournament), so that a
+    tournament's inequality over thousands of games is no more than their averages.
     """
 
     summary: GameSummary
@@ -165,6 +171,8 @@ class ObservedGame:
     rounds: np.ndarray
     net_worth: np.ndarray
     owned: np.ndarray
+    gini: np.ndarray
+    hhi: np.ndarray
 
 
 def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: int,
@@ -225,8 +233,22 @@ def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: 
     if shares:
         worth += np.array(shares, dtype=np.int64).reshape(holdings.shape)
     worth[np.array(out, dtype=bool).reshape(holdings.shape)] = 0
-    return ObservedGame(_summary_of(game, seed), first_bankruptcy, np.array(rounds, dtype=np.int32),
-                        worth.reshape(len(rounds), players), owned.astype(np.int16).reshape(len(rounds), players))
+    worth, owned = worth.reshape(len(rounds), players), owned.reshape(len(rounds), players)
+    return ObservedGame(_summary_of(game, seed), first_bankruptcy, np.array(rounds, dtype=np.int32), worth,
+                        owned.astype(np.int16), gini_rows(worth), _herfindahl_rows(owned))
+
+
+def _herfindahl_rows(owned: np.ndarray) -> np.ndarray:
+    """The Herfindahl index (sum of squared shares) of each row of property counts; ``nan`` for a row
+    where nothing is owned.
+
+    >>> _herfindahl_rows(np.array([[2, 2], [0, 0], [3, 1]]))
+    array([0.5  ,   nan, 0.625])
+    """
+    counts = owned.astype(np.float64)
+    total = counts.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0, (counts ** 2).sum(axis=1) / np.where(total > 0, total, 1) ** 2, np.nan)
 
 
 def _observe_chunk(board: Board, rules: RuleSet, games: list[tuple[tuple[str, ...], int]],

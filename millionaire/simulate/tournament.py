@@ -188,15 +188,22 @@ class TournamentResult:
 
     def _dense(self, values: Sequence[np.ndarray], rounds: int | None) -> np.ndarray:
         """Per-observation values of each game on a grid of rounds 0..R: carried forward between
-        observations and after the game's end (a finished game stays as it ended)."""
-        last = max(int(g.rounds[-1]) for g in self.games)
+        observations and after the game's end (a finished game stays as it ended).
+
+        All games at once, on a row of rounds per game: each observation's number is put at its
+        game's row and round, and a running maximum carries it forward to the rounds after it."""
+        observed = [g.rounds for g in self.games]
+        last = max(int(r[-1]) for r in observed)
         horizon = last if rounds is None else _check_count("rounds", rounds, 0)
-        grid = np.arange(horizon + 1)
-        dense = np.empty((len(self.games), horizon + 1) + values[0].shape[1:], dtype=np.float64)
-        for index, (game, value) in enumerate(zip(self.games, values)):
-            at = np.searchsorted(game.rounds, grid, side="right") - 1
-            dense[index] = value[np.maximum(at, 0)]
-        return dense
+        stride = max(last, horizon) + 1
+        lengths = np.array([r.size for r in observed])
+        first = np.concatenate([[0], np.cumsum(lengths)[:-1]])  # each game's first observation
+        at = np.full((len(observed), stride), -1, dtype=np.int64)
+        rows = np.arange(len(observed)).repeat(lengths)
+        at[rows, np.concatenate(observed)] = np.arange(lengths.sum())
+        at = np.maximum(np.maximum.accumulate(at, axis=1)[:, :horizon + 1], first[:, None])
+        flat = np.concatenate(values).astype(np.float64)
+        return flat[at]
 
     def running(self, rounds: int | None = None) -> np.ndarray:
         """Share of games that lasted at least r rounds, for r = 0..R (so were still being played in round r)."""
@@ -232,21 +239,14 @@ class TournamentResult:
 
     def gini(self, rounds: int | None = None) -> np.ndarray:
         """Gini of net worth by game and round: shape ``(games, R + 1)`` (finished games keep their last value)."""
-        from ..economics import gini_rows
-
-        worth = self.net_worth_array(rounds)
-        games, horizon, players = worth.shape
-        return gini_rows(worth.reshape(games * horizon, players)).reshape(games, horizon)
+        return self._dense([g.gini for g in self.games], rounds)
 
     def inequality_trajectory(self, rounds: int | None = None) -> list[dict[str, Any]]:
         """Per round: ``round``, ``gini`` (mean over games), ``gini_low``, ``gini_high`` (2.5%, 97.5%),
         ``hhi`` (mean Herfindahl index of property ownership, over games where someone owns a property)
         and ``running`` (share of games not over)."""
         g = self.gini(rounds)
-        owned = self._dense([game.owned for game in self.games], rounds)
-        total = owned.sum(axis=2)
-        with np.errstate(invalid="ignore", divide="ignore"):  # sum of squared shares; nan where nothing is owned
-            hhi = np.where(total > 0, (owned ** 2).sum(axis=2) / np.where(total > 0, total, 1) ** 2, np.nan)
+        hhi = self._dense([game.hhi for game in self.games], rounds)  # nan where nothing is owned
         running = self.running(g.shape[1] - 1)
         low, high = np.quantile(g, [0.025, 0.975], axis=0)
         counted = np.isfinite(hhi).sum(axis=0)
