@@ -143,6 +143,8 @@ def test_gth_solver_is_accurate_where_powers_are_slow():
     ([[0.5, 0.6], [0.5, 0.5]], "row 0 sums to 1.1, not 1"),
     ([[1.2, -0.2], [0.5, 0.5]], r"entry \[0, 1\] is -0.2"),
     ([[np.nan, 1.0], [0.5, 0.5]], r"entry \[0, 0\] is nan"),
+    ([[0.0, 1.0], [np.inf, 0.5]], r"entry \[1, 0\] is inf"),
+    ([[0.5, 0.5], [0.5, 0.5 + 2e-9]], r"row 1 sums to 1.000000002, not 1"),
     ([], "must be square and non-empty"),
 ])
 def test_transition_matrices_are_validated(matrix, message):
@@ -150,6 +152,10 @@ def test_transition_matrices_are_validated(matrix, message):
         check_transition_matrix(matrix)
     with pytest.raises(ValueError, match=message):
         MarkovChain(matrix)
+
+
+def test_row_sums_within_the_tolerance_pass():
+    assert check_transition_matrix([[0.5, 0.5 + 5e-10], [1.0, 0.0]]).dtype == np.float64
 
 
 def test_one_closed_class_with_passing_states_has_a_unique_stationary_distribution():
@@ -517,11 +523,21 @@ def test_chain_gives_the_recorded_results_on_every_board(name):
 
 
 @pytest.mark.parametrize("name", BOARDS)
-def test_censoring_by_the_short_sum_equals_a_linear_solve(chains, name):
+@pytest.mark.parametrize("doubles", [3, 4])
+def test_censoring_by_the_short_sum_equals_a_linear_solve(name, doubles):
     """A double adds one to the doubles rolled, so the rolls between mid-turn states, N, vanish at the
-    power doubles_to_jail - 1 and the sum I + N + ... is (I - N)^-1."""
+    power doubles_to_jail - 1 and the sum I + N + ... is (I - N)^-1, made layer by layer; the first
+    roll of a turn reaches the first layer (one double) only."""
+    board = load_board(name)
+    rules = RuleSet.for_board(name).replace(doubles_to_jail=doubles)
     for jail in JAILS:
-        chain = chains[name, jail]
+        chain = MovementChain(board, rules, jail)
+        assert len(chain._layers) == doubles - 1
+        assert not chain._leave[:, chain._layers[0].stop:].any()
+        turn, P, ends, mid = chain.turn_chain.P, chain.roll_chain.P, chain._ends, chain._mid
+        through = np.linalg.solve(np.eye(mid.size) - P[np.ix_(mid, mid)], P[np.ix_(mid, ends)])
+        np.testing.assert_allclose(turn, P[np.ix_(ends, ends)] + P[np.ix_(ends, mid)] @ through, rtol=0, atol=1e-13)
+        np.testing.assert_allclose(chain.turn_chain.stationary, lapack_stationary(turn), rtol=0, atol=1e-12)
         step = chain._mid_step
         assert not np.linalg.matrix_power(step, chain.rules.doubles_to_jail - 1).any()
         x = np.random.default_rng(0).random((step.shape[0], 3))
