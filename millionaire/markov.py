@@ -204,7 +204,8 @@ def _visits(inside: list[list[float]], leave: list[float], first: int) -> NDArra
     determinant = p_out * q_stays_out + p_to_q * q_out
     if determinant <= 0.0:
         raise _not_irreducible(first)
-    return np.array([[q_stays_out, p_to_q], [q_to_p, p_out + p_to_q]]) / determinant
+    per = 1.0 / determinant
+    return np.array([[q_stays_out * per, p_to_q * per], [q_to_p * per, (p_out + p_to_q) * per]])
 
 
 def _not_irreducible(state: int) -> ValueError:
