@@ -112,6 +112,10 @@ def check_transition_matrix(P: ArrayLike, name: str = "P") -> NDArray[np.float64
     matrix = np.array(P, dtype=float)
     if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or matrix.shape[0] == 0:
         raise ValueError(f"{name}: a transition matrix must be square and non-empty, got shape {matrix.shape}")
+    # The whole check in one pass (a NaN fails both comparisons, an infinity the row sums); a matrix
+    # that fails it is looked at again for its first problem.
+    if matrix.min() >= 0.0 and np.abs(matrix.sum(axis=1) - 1.0).max() <= _ROW_SUM_TOLERANCE:
+        return matrix
     bad = ~np.isfinite(matrix) | (matrix < 0)
     if bad.any():
         i, j = (int(k) for k in np.argwhere(bad)[0])
@@ -157,26 +161,56 @@ def gth_solve(P: ArrayLike) -> NDArray[np.float64]:
 def _gth(a: NDArray[np.float64]) -> NDArray[np.float64]:
     """:func:`gth_solve` of a transition matrix already checked; ``a`` is overwritten.
 
-    State k is folded into the states before it, ``a[:k, :k] += a[:k, k] a[k, :k] / leave``, written
-    in place through views: a few numpy calls a state.
+    The states are folded into the states before them two at a time, from the last: for the pair B
+    and the states A before it, ``a[A, A] += a[A, B] V a[B, A]`` with ``V = (I - a[B, B])^-1`` the
+    expected visits to B before leaving it (:func:`_visits`, no subtraction). ``a[A, B] V`` is kept
+    in place of ``a[A, B]``; the solution is then carried back up, ``pi[B] = pi[A] a[A, B] V``. Two
+    states a step halve the Python loop, whose numpy calls are most of the time at these sizes.
     """
     n = a.shape[0]
-    total, outer = np.add.reduce, np.multiply.outer
-    for k in range(n - 1, 0, -1):
-        row = a[k, :k]
-        leave = float(total(row))
-        if leave <= 0.0:
-            raise ValueError(f"the chain is not irreducible: state {k} cannot reach states 0..{k - 1} "
-                             "among those not yet eliminated")
-        column = a[:k, k]
-        column /= leave
-        block = a[:k, :k]
-        block += outer(column, row)
+    folds = [(max(last - 1, 1), last + 1) for last in range(n - 1, 0, -2)]  # states first .. stop - 1
+    for first, stop in folds:
+        rows, columns = a[first:stop, :first], a[:first, first:stop]
+        visits = _visits(a[first:stop, first:stop].tolist(), np.add.reduce(rows, axis=1).tolist(), first)
+        np.matmul(columns, visits, out=columns)
+        block = a[:first, :first]
+        block += columns @ rows
     pi = np.zeros(n)
     pi[0] = 1.0
-    for k in range(1, n):
-        pi[k] = pi[:k] @ a[:k, k]
+    for first, stop in reversed(folds):
+        pi[first:stop] = pi[:first] @ a[:first, first:stop]
     return pi / pi.sum()
+
+
+def _visits(inside: list[list[float]], leave: list[float], first: int) -> NDArray[np.float64]:
+    """``(I - Q)^-1`` for the one or two states ``first, first + 1`` folded by :func:`_gth`: ``Q``
+    (``inside``) their moves among themselves and ``leave`` the probability of each moving to a state
+    before them. ``I - Q`` is written with each diagonal as the sum of what leaves the state, so its
+    inverse and determinant are sums of products of probabilities, with nothing subtracted.
+
+    >>> _visits([[0.5, 0.25], [0.5, 0.0]], [0.25, 0.5], 3)  # two states: I - Q = [[0.5, -0.25], [-0.5, 1]]
+    array([[2.66666667, 0.66666667],
+           [1.33333333, 1.33333333]])
+    """
+    if len(leave) == 1:
+        if leave[0] <= 0.0:
+            raise _not_irreducible(first)
+        return np.array([[1.0 / leave[0]]])
+    (_, p_to_q), (q_to_p, _) = inside
+    p_out, q_out = leave
+    q_stays_out = q_out + q_to_p  # what leaves q, once p is folded into the states before it
+    if q_stays_out <= 0.0:
+        raise _not_irreducible(first + 1)
+    determinant = p_out * q_stays_out + p_to_q * q_out
+    if determinant <= 0.0:
+        raise _not_irreducible(first)
+    per = 1.0 / determinant
+    return np.array([[q_stays_out * per, p_to_q * per], [q_to_p * per, (p_out + p_to_q) * per]])
+
+
+def _not_irreducible(state: int) -> ValueError:
+    return ValueError(f"the chain is not irreducible: state {state} cannot reach states 0..{state - 1} "
+                      "among those not yet eliminated")
 
 
 def _reachable(adjacent: NDArray[np.bool_], start: int) -> NDArray[np.bool_]:
@@ -277,17 +311,22 @@ class MarkovChain:
         zero on the passing states. Raises ``ValueError`` when there are several closed classes
         (then it is not unique).
 
+        GTH on the whole matrix succeeds when every state reaches state 0: then there is one closed
+        class and this is its answer. Only when it fails are the closed classes looked for.
+
         >>> MarkovChain([[0.0, 1.0], [0.0, 1.0]]).stationary
         array([0., 1.])
         """
-        classes = self.closed_classes
-        if len(classes) != 1:
-            raise ValueError(f"the chain is not irreducible and has {len(classes)} closed classes of states: "
-                             "its stationary distribution is not unique")
-        members = list(classes[0])
-        pi = np.zeros(self.n)
-        inside = self.P.copy() if len(members) == self.n else self.P[np.ix_(members, members)]
-        pi[members] = _gth(inside)  # a closed class of a transition matrix: its rows sum to 1
+        try:
+            pi = _gth(self.P.copy())
+        except ValueError:
+            classes = self.closed_classes
+            if len(classes) != 1:
+                raise ValueError(f"the chain is not irreducible and has {len(classes)} closed classes of states: "
+                                 "its stationary distribution is not unique") from None
+            members = list(classes[0])
+            pi = np.zeros(self.n)
+            pi[members] = _gth(self.P[np.ix_(members, members)])  # a closed class: its rows sum to 1
         pi.setflags(write=False)
         return pi
 
@@ -515,18 +554,24 @@ class _BoardMoves:
         arrive = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
         self.free_detain = np.tile(detain_after, size)
-        self._detained: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
+        self._rolls: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
         self._resolutions: dict[int, _Resolution] = {}
         self.arrivals = [self.arrive(cell, True, []) for cell in range(size)]
         self.ends, self.landings = self.tally()
         for array in (self.free_arrive, self.free_detain, self.ends, self.landings):
             array.setflags(write=False)
 
-    def detained_rolls(self, jail: str) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-        """From each detained state ``w`` (turns waited, one state for ``"short"``), under the jail
-        strategy ``jail``: ``arrive[k][w, c]`` as for ``free_arrive``, ``detain[w]`` detained again,
-        ``wait[w, v]`` a miss that waits on; worked out once per strategy."""
-        if jail not in self._detained:
+    def rolls(self, jail: str) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """Every state's next roll under the jail strategy ``jail``, the free states (as in
+        ``free_arrive``) then the detained ones (turns waited, one state for ``"short"``); worked out
+        once per strategy.
+
+        Returns ``(arrive, detain, wait)``: ``arrive[k, s, c]`` the probability that the roll from
+        state ``s`` arrives on cell ``c`` with ``k`` doubles carried to the next roll of the turn (0:
+        the turn ends); ``detain[s]`` detained (the third double, or again); ``wait[s, w]`` a detained
+        token's miss that waits on, to the detained state ``w``.
+        """
+        if jail not in self._rolls:
             board, rules, doubles = self.board, self.rules, self.rules.doubles_to_jail
             states = rules.jail_max_turns if jail == "long" else 1
             arrive, detain, wait = np.zeros((doubles, states, board.size)), np.zeros(states), np.zeros((states, states))
@@ -544,10 +589,13 @@ class _BoardMoves:
                         detain[waited] += prob
                     else:
                         arrive[move.doubles if die1 == die2 else 0, waited, move.destination] += prob
-            for array in (arrive, detain, wait):
+            free = self.free_detain.size
+            rolls = (np.concatenate([self.free_arrive, arrive], axis=1), np.concatenate([self.free_detain, detain]),
+                     np.concatenate([np.zeros((free, states)), wait]))
+            for array in rolls:
                 array.setflags(write=False)
-            self._detained[jail] = (arrive, detain, wait)
-        return self._detained[jail]
+            self._rolls[jail] = rolls
+        return self._rolls[jail]
 
     def arrive(self, cell: int, by_roll: bool, active: list[int]) -> _Resolution:
         """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
@@ -699,19 +747,19 @@ class MovementChain:
         self._jail0 = size * doubles
         self._count = self._jail0 + (self.rules.jail_max_turns if jail == "long" else 1)
         self._moves = _board_moves(board, self.rules, self.policy)
-        self._rolls = self._enumerate_rolls()
+        self._rolls = self._moves.rolls(jail)
         full = self._assemble(self._moves.ends)
         keep = np.flatnonzero(_reachable(full > 0, 0))  # from START, nothing rolled yet
         self._keep = keep
         free = keep < self._jail0
-        self._bin = np.where(free, keep // doubles, size)
-        self._end = ~free | (keep % doubles == 0)
-        cells, rolled = (keep // doubles).tolist(), (keep % doubles).tolist()
+        cells, self._rolled = keep // doubles, keep % doubles
+        self._bin = np.where(free, cells, size)
+        self._end = ~free | (self._rolled == 0)
         labels = [(cell, d) if f else ("jail", state - self._jail0)
-                  for cell, d, f, state in zip(cells, rolled, free.tolist(), keep.tolist())]
-        self.roll_chain = MarkovChain(full[keep[:, None], keep], labels)
+                  for cell, d, f, state in zip(cells.tolist(), self._rolled.tolist(), free.tolist(), keep.tolist())]
+        self.roll_chain = MarkovChain(full.take(keep, 0).take(keep, 1), labels)
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
-        rolled_landings = sum(arrive[keep] for arrive in self._rolls[0]) @ self._moves.landings
+        rolled_landings = self._rolls[0].sum(axis=0).take(keep, 0) @ self._moves.landings
         jail = int(np.searchsorted(keep, self._jail0))  # a board where nobody is detained (Junior) has no such state
         detained = self.roll_chain.P[:, jail] if jail < keep.size else np.zeros(keep.size)
         self._roll_landings = np.column_stack([rolled_landings, detained])
@@ -720,15 +768,26 @@ class MovementChain:
 
     def _build_turn_chain(self) -> None:
         """Censor the roll chain to the states a turn ends in: from a turn's end, the rolls of the
-        next turn pass through mid-turn states (doubles rolled) until one ends it."""
-        P = self.roll_chain.P
-        ends, mid = np.flatnonzero(self._end), np.flatnonzero(~self._end)
-        leave = P[ends[:, None], mid]
-        self._mid_step = P[mid[:, None], mid]
+        next turn pass through mid-turn states (doubles rolled) until one ends it.
+
+        The mid-turn states are taken in layers by the doubles rolled, 1, 2, ...: a double adds one
+        to the doubles rolled, so the first roll of a turn reaches the first layer only, and each
+        layer's rolls the next layer only (:meth:`_through_mid`).
+        """
+        ends = np.flatnonzero(self._end)
+        mid = np.flatnonzero(~self._end)
+        mid = mid[np.argsort(self._rolled.take(mid), kind="stable")]
+        bounds = np.cumsum(np.bincount(self._rolled.take(mid), minlength=self._doubles)).tolist()
+        self._layers = [slice(low, high) for low, high in zip(bounds, bounds[1:])]
+        order = np.concatenate([ends, mid])
+        P = self.roll_chain.P.take(order, 0).take(order, 1)
+        e = ends.size
+        self._leave, self._mid_step = P[:e, e:], P[e:, e:]
+        first = self._layers[0] if self._layers else slice(0, 0)
         # Through the mid-turn states: where the turn ends, and the landings on the way.
-        through = self._through_mid(np.column_stack([P[mid[:, None], ends], self._roll_landings[mid]]))
-        turn = P[ends[:, None], ends] + leave @ through[:, :ends.size]
-        self._turn_landings = self._roll_landings[ends] + leave @ through[:, ends.size:]
+        through = self._through_mid(np.concatenate([P[e:, :e], self._roll_landings.take(mid, 0)], axis=1))
+        turn = P[:e, :e] + self._leave[:, first] @ through[first, :e]
+        self._turn_landings = self._roll_landings.take(ends, 0) + self._leave[:, first] @ through[first, e:]
         self._ends, self._mid = ends, mid
         labels = self.roll_chain.labels
         self.turn_chain = MarkovChain(turn, [labels[i] for i in ends.tolist()])
@@ -737,44 +796,35 @@ class MovementChain:
         """``(I - N)^-1 x`` (``x (I - N)^-1`` with ``before``), ``N`` the rolls from mid-turn states to
         mid-turn states: ``(I - N)^-1`` holds the expected visits to them before the turn ends.
 
-        A double adds one to the doubles rolled and the last double allowed detains, so at most
-        ``doubles_to_jail - 2`` such rolls follow one another: ``N`` to that power and beyond is zero,
-        and ``(I - N)^-1 = I + N + N^2 + ...`` is a short sum of non-negative terms (nothing cancels,
-        as in GTH).
+        A double adds one to the doubles rolled and the last double allowed detains, so ``N`` leads
+        from each layer of :meth:`_build_turn_chain` to the next only: ``(I - N)^-1 x`` is ``x`` plus,
+        from the last layer up, each layer's rolls into the sum already made for the next layer. Sums
+        of non-negative terms (nothing cancels, as in GTH), and only the blocks of ``N`` that can be
+        non-zero are multiplied.
         """
-        total, term = x.copy(), x
-        for _ in range(self._doubles - 2):
-            term = term @ self._mid_step if before else self._mid_step @ term
-            total += term
+        total, step = x.copy(), self._mid_step
+        pairs = list(zip(self._layers, self._layers[1:]))
+        if before:
+            for here, after in pairs:
+                total[..., after] += total[..., here] @ step[here, after]
+        else:
+            for here, after in reversed(pairs):
+                total[here] += step[here, after] @ total[after]
         return total
 
     # ------------------------------------------------------------------ construction
-    def _enumerate_rolls(self) -> tuple[list[NDArray[np.float64]], NDArray[np.float64], NDArray[np.float64]]:
-        """Every state's next roll, from :mod:`movement`.
-
-        Returns ``(arrive, detain, wait)``: ``arrive[k][s, c]`` the probability that the roll from
-        state ``s`` arrives on cell ``c`` by the dice with ``k`` doubles carried to the next roll of the
-        turn (0: the turn ends); ``detain[s]`` the third double; ``wait[s, t]`` a detained token's miss.
-        The free states' rolls, then the detained ones', are the board's (:class:`_BoardMoves`).
-        """
-        moves, jail0 = self._moves, self._jail0
-        jailed_arrive, jailed_detain, jailed_wait = moves.detained_rolls(self.jail)
-        arrive = [np.concatenate([free, jailed]) for free, jailed in zip(moves.free_arrive, jailed_arrive)]
-        wait = np.zeros((self._count, self._count))
-        wait[jail0:, jail0:] = jailed_wait
-        return arrive, np.concatenate([moves.free_detain, jailed_detain]), wait
-
     def _assemble(self, ends: NDArray[np.float64]) -> NDArray[np.float64]:
         """The roll-to-roll matrix over all states, given where arrivals on each cell end
         (``ends[c, e]``, ``e == size`` for detention; rows may sum to less than 1 to drop outcomes)."""
         arrive, detain, wait = self._rolls
-        size, doubles = self._size, self._doubles
-        P = wait.copy()
-        P[:, self._jail0] += detain
-        for carried, matrix in enumerate(arrive):
-            reached = matrix @ ends
-            P[:, carried:size * doubles:doubles] += reached[:, :size]
-            P[:, self._jail0] += reached[:, size]
+        size, doubles, count, jail0 = self._size, self._doubles, self._count, self._jail0
+        # reached[k, s, e]: the roll from state s ends on e (detained: size) with k doubles carried.
+        reached = (arrive.reshape(-1, size) @ ends).reshape(doubles, count, size + 1)
+        P = np.empty((count, count))
+        for carried in range(doubles):  # the free states (cell, carried) of every cell
+            P[:, carried:jail0:doubles] = reached[carried, :, :size]
+        P[:, jail0:] = wait
+        P[:, jail0] += detain + reached[..., size].sum(axis=0)
         return P
 
     # ------------------------------------------------------------------ views
@@ -806,8 +856,7 @@ class MovementChain:
         smaller one to solve."""
         pi = np.zeros(self.roll_chain.n)
         pi[self._ends] = self.turn_chain.stationary
-        sent = self.turn_chain.stationary @ self.roll_chain.P[self._ends[:, None], self._mid]
-        pi[self._mid] = self._through_mid(sent, before=True)
+        pi[self._mid] = self._through_mid(self.turn_chain.stationary @ self._leave, before=True)
         return pi / pi.sum()
 
     @property
@@ -879,7 +928,7 @@ class MovementChain:
         if not self._roll_landings[:, target].any():
             return float("inf")  # no roll from any reachable state lands there
         keep = self._keep
-        P = self._assemble(avoid)[np.ix_(keep, keep)]  # the rolls that do not land on the target
+        P = self._assemble(avoid).take(keep, 0).take(keep, 1)  # the rolls that do not land on the target
         # h[s]: turns that end before the landing, from state s (START is state 0); the landing turn adds 1.
         h = np.linalg.solve(np.eye(keep.size) - P, P @ self._end.astype(float))
         return 1.0 + float(h[0])

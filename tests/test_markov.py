@@ -143,6 +143,8 @@ def test_gth_solver_is_accurate_where_powers_are_slow():
     ([[0.5, 0.6], [0.5, 0.5]], "row 0 sums to 1.1, not 1"),
     ([[1.2, -0.2], [0.5, 0.5]], r"entry \[0, 1\] is -0.2"),
     ([[np.nan, 1.0], [0.5, 0.5]], r"entry \[0, 0\] is nan"),
+    ([[0.0, 1.0], [np.inf, 0.5]], r"entry \[1, 0\] is inf"),
+    ([[0.5, 0.5], [0.5, 0.5 + 2e-9]], r"row 1 sums to 1.000000002, not 1"),
     ([], "must be square and non-empty"),
 ])
 def test_transition_matrices_are_validated(matrix, message):
@@ -150,6 +152,10 @@ def test_transition_matrices_are_validated(matrix, message):
         check_transition_matrix(matrix)
     with pytest.raises(ValueError, match=message):
         MarkovChain(matrix)
+
+
+def test_row_sums_within_the_tolerance_pass():
+    assert check_transition_matrix([[0.5, 0.5 + 5e-10], [1.0, 0.0]]).dtype == np.float64
 
 
 def test_one_closed_class_with_passing_states_has_a_unique_stationary_distribution():
@@ -168,6 +174,64 @@ def test_reducible_chain_has_no_unique_stationary_distribution():
         MarkovChain(np.eye(2), labels=["a"])
     with pytest.raises(ValueError, match="steps must be"):
         chain.distribution([1.0, 0.0], -1)
+
+
+def lapack_stationary(P) -> np.ndarray:
+    """``pi (P - I) = 0`` with the last equation replaced by ``sum(pi) = 1``, in one LAPACK solve."""
+    P = np.asarray(P, dtype=float)
+    equations = P.T - np.eye(P.shape[0])
+    equations[-1] = 1.0
+    right = np.zeros(P.shape[0])
+    right[-1] = 1.0
+    return np.linalg.solve(equations, right)
+
+
+@pytest.mark.parametrize("name", [*BOARDS, "millionaire-junior"])
+@pytest.mark.parametrize("jail", JAILS)
+def test_stationary_distributions_equal_a_linear_solve(name, jail):
+    chain = movement_chain(load_board(name), jail=jail)
+    for markov in (chain.roll_chain, chain.turn_chain):
+        np.testing.assert_allclose(markov.stationary, lapack_stationary(markov.P), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_gth_folds_even_and_odd_numbers_of_states(n):
+    """GTH folds the states two at a time, and the last one alone when n - 1 is odd."""
+    P = np.random.default_rng(n).random((n, n)) ** 3
+    P /= P.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(gth_solve(P), lapack_stationary(P), rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize(("matrix", "state"), [
+    (np.eye(2), 1),
+    ([[0.5, 0.25, 0.25], [0.5, 0.5, 0.0], [0.0, 0.0, 1.0]], 2),  # state 2 keeps the token
+    ([[0.5, 0.25, 0.25], [0.0, 0.5, 0.5], [0.0, 0.5, 0.5]], 1),  # states 1 and 2 reach only each other
+])
+def test_gth_names_the_state_that_cannot_reach_the_states_before_it(matrix, state):
+    with pytest.raises(ValueError, match=rf"state {state} cannot reach states 0\.\.{state - 1} "):
+        gth_solve(matrix)
+
+
+def test_reducible_chains_solved_whole_or_on_their_closed_class():
+    """GTH on the whole matrix succeeds when every state reaches state 0 (the passing state is last),
+    and fails when one does not (the passing state is first): then the closed class is solved alone.
+    Both give the closed class's distribution and zero on the passing state; the closed classes are
+    found when asked, after the stationary distribution as before it."""
+    inside = [[0.2, 0.8], [0.6, 0.4]]
+    expected = lapack_stationary(inside)
+    last = MarkovChain([[0.2, 0.8, 0.0], [0.6, 0.4, 0.0], [0.3, 0.2, 0.5]])
+    first = MarkovChain([[0.5, 0.3, 0.2], [0.0, 0.2, 0.8], [0.0, 0.6, 0.4]])
+    np.testing.assert_allclose(last.stationary, [*expected, 0.0], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(first.stationary, [0.0, *expected], rtol=0, atol=1e-15)
+    assert last.stationary[2] == 0.0 and first.stationary[0] == 0.0
+    assert last.closed_classes == ((0, 1),) and first.closed_classes == ((1, 2),)
+    assert not last.is_irreducible and not first.is_irreducible
+    absorbed = MarkovChain([[0.5, 0.25, 0.25], [0.5, 0.5, 0.0], [0.0, 0.0, 1.0]])
+    assert absorbed.stationary.tolist() == [0.0, 0.0, 1.0] and absorbed.closed_classes == ((2,),)
+    two = MarkovChain([[0.5, 0.25, 0.25], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    with pytest.raises(ValueError, match="has 2 closed classes"):
+        _ = two.stationary
+    assert two.closed_classes == ((1,), (2,))
 
 
 # ---------------------------------------------------------------------- the rules in the chain
@@ -477,11 +541,21 @@ def test_chain_gives_the_recorded_results_on_every_board(name):
 
 
 @pytest.mark.parametrize("name", BOARDS)
-def test_censoring_by_the_short_sum_equals_a_linear_solve(chains, name):
+@pytest.mark.parametrize("doubles", [3, 4])
+def test_censoring_by_the_short_sum_equals_a_linear_solve(name, doubles):
     """A double adds one to the doubles rolled, so the rolls between mid-turn states, N, vanish at the
-    power doubles_to_jail - 1 and the sum I + N + ... is (I - N)^-1."""
+    power doubles_to_jail - 1 and the sum I + N + ... is (I - N)^-1, made layer by layer; the first
+    roll of a turn reaches the first layer (one double) only."""
+    board = load_board(name)
+    rules = RuleSet.for_board(name).replace(doubles_to_jail=doubles)
     for jail in JAILS:
-        chain = chains[name, jail]
+        chain = MovementChain(board, rules, jail)
+        assert len(chain._layers) == doubles - 1
+        assert not chain._leave[:, chain._layers[0].stop:].any()
+        turn, P, ends, mid = chain.turn_chain.P, chain.roll_chain.P, chain._ends, chain._mid
+        through = np.linalg.solve(np.eye(mid.size) - P[np.ix_(mid, mid)], P[np.ix_(mid, ends)])
+        np.testing.assert_allclose(turn, P[np.ix_(ends, ends)] + P[np.ix_(ends, mid)] @ through, rtol=0, atol=1e-13)
+        np.testing.assert_allclose(chain.turn_chain.stationary, lapack_stationary(turn), rtol=0, atol=1e-12)
         step = chain._mid_step
         assert not np.linalg.matrix_power(step, chain.rules.doubles_to_jail - 1).any()
         x = np.random.default_rng(0).random((step.shape[0], 3))
