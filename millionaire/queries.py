@@ -19,6 +19,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Trade
@@ -348,15 +349,25 @@ def wealth_tax(board: Board, rules: RuleSet, state: GameState, seat: int) -> int
     return net_worth(state, board, seat) * share.numerator // share.denominator
 
 
+def share(amount: int, rate: Fraction) -> int:
+    """The whole part of ``amount`` times ``rate`` (a rule set's rate), as ``int(amount * rate)`` gives it
+    for an amount of at least 0, without making a ``Fraction`` (which costs microseconds in a turn).
+
+    >>> share(150, Fraction(1, 2)), share(75, Fraction(1, 10)), share(75, Fraction(0))
+    (75, 7, 0)
+    """
+    return amount * rate.numerator // rate.denominator
+
+
 def mortgage_value(board: Board, rules: RuleSet, cell: int) -> int:
     """What the bank lends on ``cell``."""
-    return int(board.cells[cell].price * rules.mortgage_rate)
+    return share(board.cells[cell].price, rules.mortgage_rate)
 
 
 def redemption_cost(board: Board, rules: RuleSet, cell: int) -> int:
     """What redeeming ``cell`` costs: the loan plus the fee."""
     price = board.cells[cell].price
-    return int(price * rules.mortgage_rate) + int(price * rules.redemption_fee)
+    return share(price, rules.mortgage_rate) + share(price, rules.redemption_fee)
 
 
 def build_price(board: Board, cell: int) -> int:
@@ -554,7 +565,7 @@ def tradeable(board: Board, rules: RuleSet, state: GameState, cell: int, seat: i
 
 def mortgage_transfer_fee(board: Board, rules: RuleSet, cell: int) -> int:
     """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
-    return int(board.cells[cell].price * rules.transfer_mortgage_fee)
+    return share(board.cells[cell].price, rules.transfer_mortgage_fee)
 
 
 def kiosks_left(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:

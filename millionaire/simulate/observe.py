@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -17,24 +16,10 @@ from ..actions import Decision
 from ..board import Board
 from ..economics.inequality import gini_rows
 from ..engine import Game
+from ..recording import RoundRecorder, rounds_played
 from ..rules import RuleSet
 from .checks import SimulationError, _check_max_rounds
 from .games import DEFAULT_MAX_ROUNDS, GameSummary, _summary_of
-
-
-def rounds_played(state: Any) -> int:
-    """Rounds completed in a game state: at a round boundary the round just over, mid-round the
-    rounds before it, and when a player is left alone the round in which the game ended
-    (the same count as :attr:`millionaire.engine.GameResult.rounds`).
-
-    >>> from millionaire import load_board
-    >>> game = Game(load_board("millionaire-classic"), agents=["cautious", "cautious"], seed=1)
-    >>> rounds_played(game.state)
-    0
-    """
-    if state.finished and not state.reason.startswith(("round limit", "timed")):
-        return state.round
-    return state.round - 1
 
 
 def play_by_round(game: Game, max_rounds: int | None = None) -> Iterator[tuple[int, Game]]:
@@ -129,22 +114,21 @@ def _values(board: Board, game: Game) -> tuple[np.ndarray, np.ndarray]:
     return kept[1], kept[2]
 
 
-def _holdings(board: Board, game: Game, owners: list[list[int]], mortgages: list[list[bool]],
-              levels: list[list[int]], seen: list[int]) -> tuple[np.ndarray, np.ndarray]:
+def _holdings(board: Board, game: Game, recorder: RoundRecorder) -> tuple[np.ndarray, np.ndarray]:
     """The properties of every seat at each observation and what they are worth (the non-cash part of
     :meth:`Game.net_worth`: price, less the loan when mortgaged, plus the buildings at cost), worked
-    out for the whole game at once: ``owners``, ``mortgages`` and ``levels`` list each position of
-    the properties once, ``seen`` which of them each observation saw."""
+    out for the whole game at once from each position of the properties the recorder kept."""
     prices, building = _values(board, game)
-    owner = np.array(owners, dtype=np.int64).reshape(len(owners), board.size)
-    value = np.where(np.array(mortgages, dtype=bool).reshape(owner.shape), prices[1], prices[0])
-    value += np.array(levels, dtype=np.int64).reshape(owner.shape) * building
-    players = len(game.state.players)
+    positions, players = recorder.positions, len(game.state.players)
+    owner = np.array(recorder.owners, dtype=np.int64).reshape(positions, board.size)
+    value = np.where(np.array(recorder.mortgages, dtype=bool).reshape(owner.shape), prices[1], prices[0])
+    value += np.array(recorder.levels, dtype=np.int64).reshape(owner.shape) * building
     held = owner >= 0
-    slot = (np.arange(len(owners))[:, None] * players + owner)[held]
-    size = len(owners) * players
-    worth = np.bincount(slot, weights=value[held], minlength=size).astype(np.int64).reshape(len(owners), players)
-    owned = np.bincount(slot, minlength=size).reshape(len(owners), players)
+    slot = (np.arange(positions)[:, None] * players + owner)[held]
+    size = positions * players
+    worth = np.bincount(slot, weights=value[held], minlength=size).astype(np.int64).reshape(positions, players)
+    owned = np.bincount(slot, minlength=size).reshape(positions, players)
+    seen = np.array(recorder.seen, dtype=np.intp)
     return worth[seen], owned[seen]
 
 
@@ -192,50 +176,18 @@ def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: 
     """
     game = Game(board, rules, agents=list(strategies), seed=seed, record_events=False)
     players = len(strategies)
-    rounds: list[int] = []
-    first_bankruptcy = -1
-    # Each position of the properties once (they change in few rounds), and which one each observation saw.
-    owners: list[list[int]] = []
-    mortgages: list[list[bool]] = []
-    levels: list[list[int]] = []
-    seen: list[int] = []
-    cash: list[list[int]] = []
-    out: list[list[bool]] = []
-    shares: list[list[int]] = []
-
-    def observe(g: Game) -> None:
-        nonlocal first_bankruptcy
-        state = g.state
-        done = rounds_played(state) if state.finished else state.round - 1  # the rounds before the one begun
-        players_now = state.players
-        bankrupt = [p.bankrupt for p in players_now]
-        if first_bankruptcy < 0 and True in bankrupt:
-            first_bankruptcy = done
-        if done % every and not state.finished:
-            return
-        rounds.append(done)
-        if not owners or state.owner != owners[-1] or state.mortgaged != mortgages[-1] or state.level != levels[-1]:
-            owners.append(list(state.owner))
-            mortgages.append(list(state.mortgaged))
-            levels.append(list(state.level))
-        seen.append(len(owners) - 1)
-        cash.append([p.cash for p in players_now])
-        out.append(bankrupt)
-        market = state.market
-        if market is not None:
-            shares.append([count * market["price"] for count in market["shares"]])
-
-    observe(game)
-    game.run(_check_max_rounds(max_rounds), each_round=observe)  # observe at every round boundary, then at the end
-    observe(game)
-    holdings, owned = _holdings(board, game, owners, mortgages, levels, seen)
-    worth = np.array(cash, dtype=np.int64).reshape(holdings.shape) + holdings
-    if shares:
-        worth += np.array(shares, dtype=np.int64).reshape(holdings.shape)
-    worth[np.array(out, dtype=bool).reshape(holdings.shape)] = 0
-    worth, owned = worth.reshape(len(rounds), players), owned.reshape(len(rounds), players)
-    return ObservedGame(_summary_of(game, seed), first_bankruptcy, np.array(rounds, dtype=np.int32), worth,
-                        owned.astype(np.int16), gini_rows(worth), _herfindahl_rows(owned))
+    recorder = RoundRecorder(every)
+    recorder(game)
+    game.run(_check_max_rounds(max_rounds), each_round=recorder)  # observe at every round boundary, then at the end
+    recorder(game)
+    shape = (len(recorder.rounds), players)
+    holdings, owned = _holdings(board, game, recorder)
+    worth = np.array(recorder.cash, dtype=np.int64).reshape(shape) + holdings
+    if recorder.shares:
+        worth += np.array(recorder.shares, dtype=np.int64).reshape(shape)
+    worth[np.array(recorder.out, dtype=bool).reshape(shape)] = 0
+    return ObservedGame(_summary_of(game, seed), recorder.first_bankruptcy, np.array(recorder.rounds, dtype=np.int32),
+                        worth, owned.astype(np.int16), gini_rows(worth), _herfindahl_rows(owned))
 
 
 def _herfindahl_rows(owned: np.ndarray) -> np.ndarray:

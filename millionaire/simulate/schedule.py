@@ -122,4 +122,4 @@ def _run_chunks(play: Callable[..., list[Any]], chunks: list[tuple[Any, ...]], j
 
 
 def _chunk_size(games: int, workers: int) -> int:
-    return max(1, min(16, math.ceil(games / (workers * 8))))
+    return max(1, min(64, math.ceil(games / (workers * 8))))
