@@ -12,6 +12,19 @@ def new_game(board, players: int = 2, source=None, **changes) -> Game:
     return Game(board, rules, agents=[None] * players, seed=0, dice=source)
 
 
+def random_play(board, seeds: int, moves: int):
+    """Each decision of seeded three-seat games whose seats answer as the random bot, ``moves`` at most a
+    game: yields the game before each answer (the test reads it), then plays the answer."""
+    for seed in range(seeds):
+        game = Game(board, agents=[None] * 3, seed=seed)
+        bots = Game(board, agents=["random"] * 3, seed=seed).agents
+        for _ in range(moves):
+            if game.finished:
+                break
+            yield game
+            game.apply(bots[game.pending.player].choose(game, game.pending))
+
+
 def rig(game: Game, *dice: int) -> None:
     """The next dice the game will read, in order."""
     game.state.dice["buffer"] = list(reversed(dice))

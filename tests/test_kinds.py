@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import random_play
+
 from millionaire import Game, load_board
 from millionaire.actions import DECISION_KINDS
 from millionaire.decisions import HANDLERS
@@ -43,19 +45,12 @@ def test_the_save_schema_and_the_handlers_are_the_registry():
 def test_every_legal_action_is_an_answer_the_registry_names(edition):
     board = load_board(edition.key)
     met = set()
-    for seed in range(3):
-        game = Game(board, agents=[None] * 3, seed=seed)
-        bots = Game(board, agents=["random"] * 3, seed=seed).agents
-        for _ in range(400):
-            if game.finished:
-                break
-            decision = game.pending
-            kind = decision.kind
-            met.add(kind)
-            for action in game.legal_actions():
-                assert action.kind in DECISIONS[kind].answers or action.kind in WINDOW_ANSWERS, (kind, action)
-                assert game.is_legal(action), (kind, action)
-            game.apply(bots[decision.player].choose(game, decision))
+    for game in random_play(board, seeds=3, moves=400):
+        kind = game.pending.kind
+        met.add(kind)
+        for action in game.legal_actions():
+            assert action.kind in DECISIONS[kind].answers or action.kind in WINDOW_ANSWERS, (kind, action)
+            assert game.is_legal(action), (kind, action)
     assert {"roll", "manage", "buy"} <= met
 
 

@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from helpers import random_play
+
 from millionaire import Action, Game, GameState, Trade, load_board
 from millionaire.editions import EDITIONS
 from millionaire.kinds import DECISIONS
@@ -70,19 +72,13 @@ def test_a_copy_shares_nothing():
 def test_every_decision_met_in_play_is_its_kinds_record_and_survives_a_save(edition):
     board = load_board(edition.key)
     met: set[str] = set()
-    for seed in range(4):
-        game = Game(board, agents=[None] * 3, seed=seed)
-        bots = Game(board, agents=["random"] * 3, seed=seed).agents
-        for _ in range(300):
-            if game.finished:
-                break
-            record = game.state.pending
-            assert isinstance(record, Pending) and type(record) is RECORDS[record.kind]
-            met.add(record.kind)
-            loaded = GameState.from_json(game.state.to_json(), board).pending
-            assert type(loaded) is type(record) and loaded == record and loaded is not record
-            assert game.pending.data is record and game.pending.kind == record.kind
-            game.apply(bots[record.player].choose(game, game.pending))
+    for game in random_play(board, seeds=4, moves=300):
+        record = game.state.pending
+        assert isinstance(record, Pending) and type(record) is RECORDS[record.kind]
+        met.add(record.kind)
+        loaded = GameState.from_json(game.state.to_json(), board).pending
+        assert type(loaded) is type(record) and loaded == record and loaded is not record
+        assert game.pending.data is record and game.pending.kind == record.kind
     assert {"roll", "manage", "buy"} <= met
 
 
