@@ -6,7 +6,11 @@ It counts whichever engine ``import millionaire`` picks: compiled, or the source
 ``MILLIONAIRE_PURE=1``. Use this to compare
 two versions of the engine. Needs ``valgrind`` (Debian package); takes about a minute.
 
-Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300]``.
+Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300] [--observed]``.
+
+``--observed`` counts instead the games as a tournament's workers play them (``observe_game``, the
+TournamentRunner's defaults: Classic, cautious, aggressive and monopolist, net worth and ownership
+recorded every round), per game: the steady measure behind the runner's wall time.
 """
 
 from __future__ import annotations
@@ -27,6 +31,17 @@ for seed in range({games}):
     game = Game(board, agents=["cautious"] * 4, seed=seed, record_events=False)
     turns += game.run(max_rounds={max_rounds}).turns
 print(turns)
+"""
+OBSERVED = """
+from millionaire import RuleSet, load_board
+from millionaire.simulate import game_seed, observe_game
+from millionaire.simulate.tournament import _lineups
+board = load_board("millionaire-classic")
+rules = RuleSet.for_board(board.key)
+lineups = _lineups(["cautious", "aggressive", "monopolist"], 3, {games}, rotate=not rules.shuffle_seats)
+for number, lineup in enumerate(lineups):
+    observe_game(board, rules, lineup, game_seed(1, number), {max_rounds}, 1)
+print({games})
 """
 # Start-up, subtracted: imports, the board, and one game set up (its first use imports numpy.random).
 STARTUP = """
@@ -56,15 +71,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--max-rounds", type=int, default=300)
+    parser.add_argument("--observed", action="store_true", help="count games as a tournament observes them")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind not found: apt-get install valgrind")
+    from millionaire import compiled
+
+    engine = "compiled" if compiled.IN_USE else "Python source"
+    if args.observed:
+        total, games = count(OBSERVED.format(games=args.games, max_rounds=args.max_rounds))
+        startup, _ = count(STARTUP)
+        print(f"{engine}: {games} games observed as a tournament's workers play them (Classic, cautious, aggressive, "
+              f"monopolist): {(total - startup) / 1e6:.0f} M instructions, {(total - startup) / games:,.0f} per game")
+        return
     total, turns = count(GAMES.format(games=args.games, max_rounds=args.max_rounds))
     startup, _ = count(STARTUP)
     per_turn = (total - startup) / turns
-    from millionaire import compiled
-
-    print(f"{'compiled' if compiled.IN_USE else 'Python source'}: "
+    print(f"{engine}: "
           f"{turns} player-turns of {args.games} seeded games (4 cautious players): "
           f"{(total - startup) / 1e6:.0f} M instructions, {per_turn:,.0f} per player-turn")
 
