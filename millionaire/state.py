@@ -286,7 +286,7 @@ def net_worth(state: GameState, board: Board, seat: int) -> int:
         if state.owner[cell] == seat:
             info = board.cells[cell]
             # A mortgaged property is worth its price less the loan on it.
-            worth += info.price - queries.share(info.price, state.rules.mortgage_rate) if state.mortgaged[cell] else info.price
+            worth += info.price - queries.mortgage_value(board, state.rules, cell) if state.mortgaged[cell] else info.price
             if state.level[cell]:
                 worth += state.level[cell] * board.industries[info.industry].build_price
     return worth

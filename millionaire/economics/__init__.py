@@ -50,7 +50,7 @@ Fraction(21, 1)
 from .bank import BANK_ITEMS, bank_income
 from .checks import PER, EconomicsError
 from .inequality import (
-    gini, gini_rows, herfindahl, inequality, monopoly_premium, monopoly_premium_table, net_worths, ownership_hhi,
+    gini, gini_rows, herfindahl, herfindahl_rows, inequality, monopoly_premium, monopoly_premium_table, net_worths, ownership_hhi,
 )
 from .investment import investment_table, next_purchases
 from .jackpot import (
@@ -69,7 +69,7 @@ from .jackpot import SpinFunction  # noqa: F401
 __all__ = [
     "BANK_ITEMS", "EconomicsError", "PER", "bank_income", "expected_rent", "expected_rent_table", "format_economics",
     "gini", "gini_rows",
-    "herfindahl", "industry_income", "inequality", "investment_table", "jackpot_break_even_box",
+    "herfindahl", "herfindahl_rows", "industry_income", "inequality", "investment_table", "jackpot_break_even_box",
     "jackpot_distribution", "jackpot_expected_grid", "jackpot_expected_value", "jackpot_outcomes",
     "jackpot_return_per_bet", "landing_rates", "level_name", "monopoly_premium", "monopoly_premium_table", "mortgage_interest",
     "mortgage_terms", "mortgage_to_build", "net_worths", "next_purchases", "ownership_hhi", "plot_rent",

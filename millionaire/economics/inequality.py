@@ -74,6 +74,19 @@ def gini_rows(matrix: NDArray[Any]) -> NDArray[np.float64]:
         return np.where(total > 0, weighted / (n * np.where(total > 0, total, 1)), 0.0)
 
 
+def herfindahl_rows(matrix: NDArray[Any]) -> NDArray[np.float64]:
+    """:func:`herfindahl` of each row of a 2-D array of amounts >= 0 (vectorised: observations ×
+    players -> one index per observation); ``nan`` for a row where nothing is held.
+
+    >>> herfindahl_rows(np.array([[2, 2], [0, 0], [3, 1]]))
+    array([0.5  ,   nan, 0.625])
+    """
+    x = np.asarray(matrix, dtype=np.float64)
+    total = x.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0, (x ** 2).sum(axis=1) / np.where(total > 0, total, 1) ** 2, np.nan)
+
+
 def herfindahl(amounts: Iterable[float]) -> float:
     """The Herfindahl-Hirschman index: the sum of squared shares (``1 / n`` for n equal holders, 1 for one).
 

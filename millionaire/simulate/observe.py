@@ -14,7 +14,7 @@ import numpy as np
 
 from ..actions import Decision
 from ..board import Board
-from ..economics.inequality import gini_rows
+from ..economics.inequality import gini_rows, herfindahl_rows
 from ..engine import Game
 from ..recording import RoundRecorder, rounds_played
 from ..rules import RuleSet
@@ -187,20 +187,8 @@ def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: 
         worth += np.array(recorder.shares, dtype=np.int64).reshape(shape)
     worth[np.array(recorder.out, dtype=bool).reshape(shape)] = 0
     return ObservedGame(_summary_of(game, seed), recorder.first_bankruptcy, np.array(recorder.rounds, dtype=np.int32),
-                        worth, owned.astype(np.int16), gini_rows(worth), _herfindahl_rows(owned))
+                        worth, owned.astype(np.int16), gini_rows(worth), herfindahl_rows(owned))
 
-
-def _herfindahl_rows(owned: np.ndarray) -> np.ndarray:
-    """The Herfindahl index (sum of squared shares) of each row of property counts; ``nan`` for a row
-    where nothing is owned.
-
-    >>> _herfindahl_rows(np.array([[2, 2], [0, 0], [3, 1]]))
-    array([0.5  ,   nan, 0.625])
-    """
-    counts = owned.astype(np.float64)
-    total = counts.sum(axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(total > 0, (counts ** 2).sum(axis=1) / np.where(total > 0, total, 1) ** 2, np.nan)
 
 
 def _observe_chunk(board: Board, rules: RuleSet, games: list[tuple[tuple[str, ...], int]],
