@@ -250,6 +250,54 @@ class _Tables:
         self.deck_at = np.append(self.deck_of.repeat(doubles), -1)
 
 
+def _uniform_below(rng: np.random.Generator, bound: int, size: int) -> NDArray[np.uint16]:
+    """``size`` independent numbers, each exactly uniform on ``0 .. bound - 1`` (``2 <= bound <= 2**15``).
+
+    Pieces of 16 random bits (four from each 64-bit draw); a piece at or above the largest multiple
+    of ``bound`` below ``2**16`` is drawn again, and the ``65536 // bound`` pieces left for each
+    number are divided down to it. About four times fewer draws than ``Generator.integers``.
+
+    >>> draws = _uniform_below(np.random.default_rng(0), 36, 10_000)
+    >>> draws.dtype, int(draws.min()), int(draws.max()), len(np.unique(draws))
+    (dtype('uint16'), 0, 35, 36)
+    """
+    share = 65536 // bound
+    limit = share * bound
+    pieces = _random_pieces(rng, size)
+    redo = np.flatnonzero(pieces >= limit)
+    while redo.size:
+        pieces[redo] = _random_pieces(rng, redo.size)
+        redo = redo[pieces.take(redo) >= limit]
+    return pieces // np.uint16(share)
+
+
+def _random_pieces(rng: np.random.Generator, size: int) -> NDArray[np.uint16]:
+    """``size`` numbers of 16 random bits each, cut from 64-bit draws (whatever the bit generator)."""
+    return rng.integers(0, 2**64, size=-(-size // 4), dtype=np.uint64).view(np.uint16)[:size]
+
+
+def _shuffle_columns(deck: NDArray[np.integer], rng: np.random.Generator) -> None:
+    """Shuffle every column of ``deck`` (cards down, tokens across) in place, each column by its own
+    uniformly random permutation: Fisher–Yates on all columns at once, the card at each position
+    ``i`` from the bottom up swapped with the one at a position uniform on ``0 .. i``.
+
+    >>> deck = np.repeat(np.arange(4)[:, None], 3, axis=1)
+    >>> _shuffle_columns(deck, np.random.default_rng(0))
+    >>> np.sort(deck, axis=0).T.tolist()
+    [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]
+    """
+    cards, columns = deck.shape
+    flat = deck.reshape(-1)  # a view: deck is contiguous
+    across = np.arange(columns)
+    where = np.empty(columns, dtype=np.intp)
+    for i in range(cards - 1, 0, -1):
+        np.multiply(_uniform_below(rng, i + 1, columns), np.intp(columns), out=where)
+        where += across
+        picked = flat.take(where)
+        flat[where] = deck[i]  # where the position drawn is i itself, the card stays
+        deck[i] = picked
+
+
 class _Decks:
     """Every token's own shuffled copy of each deck, drawn from the top and put back at the bottom
     (``"cycled"``), or independent uniform draws (``"uniform"``)."""
@@ -258,15 +306,16 @@ class _Decks:
         self.lengths, self.offsets, self.mode, self.rng = tables.lengths, tables.offsets, mode, rng
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
+        self.tokens = tokens
         if mode == "cycled" and self.count:
-            # numpy shuffles rows of 64-bit integers faster than narrower ones, with the same shuffles;
-            # they are kept in the smallest integers that hold the card numbers (one byte for up to
-            # 256 cards), which gather faster.
-            self.cards = np.empty((tokens, self.width), dtype=np.min_scalar_type(self.width - 1))
+            # Position by position (row p: every token's card at p of its decks), in the smallest
+            # integers that hold the card numbers (one byte for up to 256 cards), which gather faster.
+            self.cards = np.empty((self.width, tokens), dtype=np.min_scalar_type(self.width - 1))
             for n, o in zip(self.lengths, self.offsets):
-                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n), (tokens, n)), axis=1)
+                self.cards[o:o + n] = np.arange(o, o + n)[:, None]
+                _shuffle_columns(self.cards[o:o + n], rng)
             self.cards = self.cards.ravel()
-            # Where in its token's row the next card of each (token, deck) lies, and the card after each.
+            # Where in its token's decks the next card of each (token, deck) lies, and the card after each.
             self.pointers = np.tile(self.offsets, tokens)
             self.following = np.arange(1, self.width + 1)
             self.following[self.offsets + self.lengths - 1] = self.offsets
@@ -278,7 +327,7 @@ class _Decks:
         slot = tokens * self.count + deck
         position = self.pointers.take(slot)
         self.pointers[slot] = self.following.take(position)
-        return self.cards.take(tokens * self.width + position).astype(np.int64)
+        return self.cards.take(position * self.tokens + tokens).astype(np.int64)
 
 
 def simulate_landings(
@@ -354,7 +403,7 @@ def simulate_landings(
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
     drawn = [np.zeros(0, dtype=np.int64)]  # the draws' keys, each plus its token's batch times the keys
     for step in range(burn_in + steps):
-        np.add(token, rng.integers(0, 36, size=tokens), out=pair)
+        np.add(token, _uniform_below(rng, 36, tokens), out=pair)
         np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
         drawing = np.flatnonzero(token < 0)
         for who, key, leads_to in _draw_cards(tables, cards, drawing, ~token.take(drawing), rng):
@@ -466,7 +515,7 @@ def landings_in_turns(
 
     live = np.arange(tokens)
     while live.size:
-        flat = state[live] * 36 + rng.integers(0, 36, size=live.size)
+        flat = state[live] * 36 + _uniform_below(rng, 36, live.size)
         following = tables.plain.take(flat)
         arrive = tables.arrive.take(flat)
         moved = arrive >= 0
