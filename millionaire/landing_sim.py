@@ -315,19 +315,26 @@ class _Decks:
                 self.cards[o:o + n] = np.arange(o, o + n)[:, None]
                 _shuffle_columns(self.cards[o:o + n], rng)
             self.cards = self.cards.ravel()
-            # Where in its token's decks the next card of each (token, deck) lies, and the card after each.
-            self.pointers = np.tile(self.offsets, tokens)
-            self.following = np.arange(1, self.width + 1)
+            # Where the next card of each (deck, token) lies among its token's positions (deck by deck,
+            # in the cards' small integers), the position after each, and each state's first slot.
+            self.pointers = np.repeat(self.offsets.astype(self.cards.dtype), tokens)
+            self.following = np.arange(1, self.width + 1, dtype=self.cards.dtype)
             self.following[self.offsets + self.lengths - 1] = self.offsets
+            self.slots = np.where(tables.deck_at >= 0, tables.deck_at * tokens, -1)
+        self.deck_at = tables.deck_at
 
-    def draw(self, tokens: NDArray[np.intp], deck: NDArray[np.int64]) -> NDArray[np.int64]:
-        """The card (its number among all decks' cards) each of ``tokens`` draws from ``deck``."""
+    def draw(self, tokens: NDArray[np.intp], state: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The card (its number among all decks' cards) each of ``tokens``, in a ``state`` on a card
+        cell, draws from that cell's deck."""
         if self.mode == "uniform":
+            deck = self.deck_at.take(state)
             return self.offsets.take(deck) + (self.rng.random(tokens.size) * self.lengths.take(deck)).astype(np.int64)
-        slot = tokens * self.count + deck
+        slot = self.slots.take(state) + tokens
         position = self.pointers.take(slot)
         self.pointers[slot] = self.following.take(position)
-        return self.cards.take(position * self.tokens + tokens).astype(np.int64)
+        where = position * np.intp(self.tokens)
+        where += tokens
+        return self.cards.take(where).astype(np.int64)
 
 
 def simulate_landings(
@@ -401,7 +408,7 @@ def simulate_landings(
     roll = np.where(tables.roll_next >= 0, tables.roll_next + starts, tables.roll_next).ravel()
     token, pair = start.copy(), np.empty(tokens, dtype=np.int64)
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
-    drawn = [np.zeros(0, dtype=np.int64)]  # the draws' keys, each plus its token's batch times the keys
+    key_counts = np.zeros(batches * keys, dtype=np.int64)  # the draws by key, each batch's keys apart
     for step in range(burn_in + steps):
         np.add(token, _uniform_below(rng, 36, tokens), out=pair)
         np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
@@ -409,10 +416,9 @@ def simulate_landings(
         for who, key, leads_to in _draw_cards(tables, cards, drawing, ~token.take(drawing), rng):
             token[who] = start.take(who) + leads_to  # who draws again is set by the next round
             if step >= burn_in:
-                drawn.append(key_start.take(who) + key)
+                np.add.at(key_counts, key_start.take(who) + key, 1)
         if step >= burn_in:
-            pair_counts += np.bincount(pair, minlength=batches * pairs)
-    key_counts = np.bincount(np.concatenate(drawn), minlength=batches * keys)
+            np.add.at(pair_counts, pair, 1)
     counts = _tally(tables, pair_counts.reshape(batches, pairs), key_counts.reshape(batches, keys))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
@@ -425,7 +431,7 @@ def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state:
     """
     width = tables.card_cells.shape[1]
     while tokens.size:
-        card = cards.draw(tokens, tables.deck_at.take(state))
+        card = cards.draw(tokens, state)
         key = card * tables.jail0 + state
         if width > 1:
             rows = card * tables.size + tables.bins.take(state)
@@ -438,29 +444,36 @@ def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state:
 
 def _tally(tables: _Tables, pair_counts: NDArray[np.int64], key_counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
     """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll and by
-    key of every draw."""
+    key of every draw, one row per batch."""
     size, count = tables.size, tables.count
-    plain = ~tables.special
+    plain = np.flatnonzero(~tables.special)
     moved = np.flatnonzero(tables.arrive >= 0)
     stops = np.flatnonzero(tables.key_next >= 0)
-    states = np.zeros((pair_counts.shape[0], count), dtype=np.int64)
     landed = np.zeros((tables.card_after.size, size + 1), dtype=np.int64)
     for cells in tables.card_landed.T:
         np.add.at(landed, (np.flatnonzero(cells >= 0), cells[cells >= 0]), 1)
-    landings = np.zeros((pair_counts.shape[0], size + 1), dtype=np.int64)
-    for b in range(pair_counts.shape[0]):
-        states[b] += np.bincount(tables.plain[plain], weights=pair_counts[b, plain], minlength=count).astype(np.int64)
-        states[b] += np.bincount(tables.key_next[stops] // 36, weights=key_counts[b, stops], minlength=count).astype(np.int64)
-        outcomes = np.bincount(tables.key_outcome, weights=key_counts[b], minlength=len(landed)).astype(np.int64)
-        landings[b] += outcomes @ landed
-        rolled = pair_counts[b, moved]
-        landings[b, :size] += np.bincount(tables.arrive[moved], weights=rolled, minlength=size).astype(np.int64)
-        for hop in tables.jumps[1].take(tables.arrive[moved], axis=0).T:
-            landings[b, :size] += np.bincount(hop[hop >= 0], weights=rolled[hop >= 0], minlength=size).astype(np.int64)
+    states = (_sum_by(tables.plain.take(plain), pair_counts[:, plain], count)
+              + _sum_by(tables.key_next.take(stops) // 36, key_counts[:, stops], count))
+    landings = _sum_by(tables.key_outcome, key_counts, len(landed)) @ landed
+    arrive, rolled = tables.arrive.take(moved), pair_counts[:, moved]
+    landings[:, :size] += _sum_by(arrive, rolled, size)
+    for hop in tables.jumps[1].take(arrive, axis=0).T:
+        landings[:, :size] += _sum_by(hop[hop >= 0], rolled[:, hop >= 0], size)
     landings[:, size] = states[:, tables.jail0]
     to_cells = np.zeros((count, size + 1), dtype=np.int64)
     to_cells[np.arange(count), tables.bins] = 1
     return states @ to_cells, (states * tables.turn_end) @ to_cells, landings
+
+
+def _sum_by(index: NDArray[np.int64], counts: NDArray[np.int64], length: int) -> NDArray[np.int64]:
+    """Each row of ``counts`` summed by ``index`` (its columns' bins) into ``length`` bins.
+
+    >>> _sum_by(np.array([0, 2, 0]), np.array([[1, 2, 3], [4, 5, 6]]), 3).tolist()
+    [[4, 0, 2], [10, 0, 5]]
+    """
+    rows = counts.shape[0]
+    bins = (np.arange(rows)[:, None] * length + index).ravel()
+    return np.bincount(bins, weights=counts.ravel(), minlength=rows * length).astype(np.int64).reshape(rows, length)
 
 
 def landings_in_turns(

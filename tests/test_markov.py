@@ -455,8 +455,8 @@ def test_shuffle_columns_is_uniform_over_permutations():
 
 @pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us"])
 def test_cycled_decks_deal_each_tokens_own_shuffled_deck_in_a_cycle(name):
-    """Each of 3 000 tokens holds every card of each deck once; drawing twice a deck's length from
-    one deck deals a token's deck in its order twice over, while the other deck stays where it was;
+    """Each of 3 000 tokens holds every card of each deck once; drawing twice a deck's length on one
+    deck's cell deals a token's deck in its order twice over, while the other deck stays where it was;
     the tokens' decks differ, and the same seed shuffles them the same way."""
     board = load_board(name)
     tables = _Tables(board, RuleSet.for_board(name), "short", CardPolicy())
@@ -470,10 +470,10 @@ def test_cycled_decks_deal_each_tokens_own_shuffled_deck_in_a_cycle(name):
         assert len(np.unique(rows, axis=1).T) > tokens * 0.99
         cards = _Decks(tables, tokens, "cycled", np.random.default_rng(6))
         np.testing.assert_array_equal(cards.cards, shuffled)
-        dealt = np.array([cards.draw(everyone, np.full(tokens, deck)) for _ in range(2 * n)])
+        on_deck = [np.full(tokens, np.flatnonzero(tables.deck_at == d)[0]) for d in (deck, 1 - deck)]
+        dealt = np.array([cards.draw(everyone, on_deck[0]) for _ in range(2 * n)])
         np.testing.assert_array_equal(dealt, np.concatenate([rows, rows]))
-        other = 1 - deck
-        np.testing.assert_array_equal(cards.draw(everyone, np.full(tokens, other)), decks[tables.offsets[other]])
+        np.testing.assert_array_equal(cards.draw(everyone, on_deck[1]), decks[tables.offsets[1 - deck]])
 
 
 def test_simulator_follows_choice_cards_and_repeats_its_seed():
