@@ -239,7 +239,8 @@ class _Tables:
         """A draw as one number, its key: ``(card * jail0 + state) * width + choice``, the state the
         token draws in (on the card cell, with the doubles rolled) and the card. ``key_outcome``: its
         card outcome; ``key_next``: 36 times the state it leaves the token in, or the bitwise complement
-        of the state on the card cell where it draws again. ``deck_at``: each state's deck."""
+        of the state on the card cell where it draws again. ``deck_at``: each state's deck; ``card_keys``
+        and ``card_rows``: each card's first key and first row of ``card_cumulative``."""
         size, doubles, width = self.size, self.doubles, self.card_cells.shape[1]
         card, state, choice = np.unravel_index(np.arange(len(self.card_cells) // size * self.jail0 * width),
                                                (len(self.card_cells) // size, self.jail0, width))
@@ -248,6 +249,40 @@ class _Tables:
         self.key_next = np.where(after > size, ~((after - size - 1) * doubles + rolled),
                                  36 * np.where(after == size, self.jail0, after * doubles + rolled))
         self.deck_at = np.append(self.deck_of.repeat(doubles), -1)
+        cards = np.arange(len(self.card_cells) // size)
+        self.card_keys, self.card_rows = cards * self.jail0, cards * size
+
+
+_TABLES: dict[tuple[object, ...], tuple[Board, _Tables]] = {}
+_TABLES_SIZE = 16
+
+
+def _tables(board: Board, rules: RuleSet, jail: str, policy: CardPolicy) -> _Tables:
+    """The :class:`_Tables` of a board, rule set, jail strategy and card policy, kept (read-only) for
+    up to 16 of them; a different board with the same key, or a policy that cannot be a key, is
+    tabulated afresh.
+
+    >>> from millionaire import load_board
+    >>> board = load_board("monopoly-us")
+    >>> _tables(board, RuleSet.for_board(board.key), "short", CardPolicy()) is _tables(
+    ...     board, RuleSet.for_board(board.key), "short", CardPolicy())
+    True
+    """
+    try:
+        key = (board.key, rules, jail, policy)
+        kept = _TABLES.get(key)
+    except TypeError:  # a policy whose chooser cannot be hashed
+        return _Tables(board, rules, jail, policy)
+    if kept is None or (kept[0] is not board and kept[0] != board):
+        tables = _Tables(board, rules, jail, policy)
+        for table in vars(tables).values():
+            if isinstance(table, np.ndarray):
+                table.flags.writeable = False  # shared by every run that asks for the same
+        kept = (board, tables)
+        if len(_TABLES) >= _TABLES_SIZE:
+            _TABLES.clear()
+        _TABLES[key] = kept
+    return kept[1]
 
 
 def _uniform_below(rng: np.random.Generator, bound: int, size: int) -> NDArray[np.uint16]:
@@ -323,7 +358,7 @@ class _Decks:
             self.slots = np.where(tables.deck_at >= 0, tables.deck_at * tokens, -1)
         self.deck_at = tables.deck_at
 
-    def draw(self, tokens: NDArray[np.intp], state: NDArray[np.int64]) -> NDArray[np.int64]:
+    def draw(self, tokens: NDArray[np.intp], state: NDArray[np.int64]) -> NDArray[np.integer]:
         """The card (its number among all decks' cards) each of ``tokens``, in a ``state`` on a card
         cell, draws from that cell's deck."""
         if self.mode == "uniform":
@@ -334,7 +369,7 @@ class _Decks:
         self.pointers[slot] = self.following.take(position)
         where = position * np.intp(self.tokens)
         where += tokens
-        return self.cards.take(where).astype(np.int64)
+        return self.cards.take(where)
 
 
 def simulate_landings(
@@ -394,7 +429,7 @@ def simulate_landings(
     if tokens % batches:
         raise ValueError(f"tokens ({tokens}) must be a multiple of batches ({batches})")
     rules = rules if rules is not None else RuleSet.for_board(board.key)
-    tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
+    tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
     pairs, keys = tables.count * 36, tables.key_next.size
@@ -432,9 +467,9 @@ def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state:
     width = tables.card_cells.shape[1]
     while tokens.size:
         card = cards.draw(tokens, state)
-        key = card * tables.jail0 + state
+        key = tables.card_keys.take(card) + state
         if width > 1:
-            rows = card * tables.size + tables.bins.take(state)
+            rows = tables.card_rows.take(card) + tables.bins.take(state)
             key = key * width + (rng.random(key.size)[:, None] >= tables.card_cumulative[rows]).sum(axis=1)
         after = tables.key_next.take(key)
         yield tokens, key, after
@@ -514,7 +549,7 @@ def landings_in_turns(
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
             raise ValueError(f"{name} must be an integer >= {least}, got {value!r}")
     rules = rules if rules is not None else RuleSet.for_board(board.key)
-    tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
+    tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     cards = _Decks(tables, tokens, decks, rng)
     bins = tables.size + 1
