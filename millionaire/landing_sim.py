@@ -239,8 +239,7 @@ class _Tables:
         """A draw as one number, its key: ``(card * jail0 + state) * width + choice``, the state the
         token draws in (on the card cell, with the doubles rolled) and the card. ``key_outcome``: its
         card outcome; ``key_next``: 36 times the state it leaves the token in, or the bitwise complement
-        of the state on the card cell where it draws again. ``deck_at``: each state's deck; ``card_keys``
-        and ``card_rows``: each card's first key and first row of ``card_cumulative``."""
+        of the state on the card cell where it draws again. ``deck_at``: each state's deck."""
         size, doubles, width = self.size, self.doubles, self.card_cells.shape[1]
         card, state, choice = np.unravel_index(np.arange(len(self.card_cells) // size * self.jail0 * width),
                                                (len(self.card_cells) // size, self.jail0, width))
@@ -249,8 +248,45 @@ class _Tables:
         self.key_next = np.where(after > size, ~((after - size - 1) * doubles + rolled),
                                  36 * np.where(after == size, self.jail0, after * doubles + rolled))
         self.deck_at = np.append(self.deck_of.repeat(doubles), -1)
-        cards = np.arange(len(self.card_cells) // size)
-        self.card_keys, self.card_rows = cards * self.jail0, cards * size
+
+
+class _Batches:
+    """The tables that a step looks up, repeated for ``batches`` batches of tokens, so that every
+    number a token carries names its batch and no look-up adds the batch apart.
+
+    A free state ``s`` of batch ``b`` is ``b * jail0 + s`` where a card is drawn; a draw's key is
+    ``((card * batches + b) * jail0 + s) * width + choice``. ``roll`` and ``key_next`` are
+    :attr:`_Tables.roll_next` and :attr:`_Tables.key_next` with the batch's first (state, dice)
+    pair added (or, where a card is drawn, its drawing state). With one batch they are the same.
+
+    >>> from millionaire import load_board
+    >>> board = load_board("monopoly-us")
+    >>> tables = _tables(board, RuleSet.for_board(board.key), "short", CardPolicy())
+    >>> one = _Batches(tables, 1)
+    >>> bool((one.roll == tables.roll_next.ravel()).all() and (one.key_next == tables.key_next).all())
+    True
+    """
+
+    def __init__(self, tables: _Tables, batches: int) -> None:
+        jail0, width = tables.jail0, tables.card_cells.shape[1]
+        cards = len(tables.card_cells) // tables.size
+        self.batches, self.width, self.card_cumulative = batches, width, tables.card_cumulative
+        batch = np.arange(batches)
+        first_pair = batch * tables.count * 36
+        self.roll = np.where(tables.roll_next >= 0, tables.roll_next + first_pair[:, None],
+                             ~(batch[:, None] * jail0 + ~tables.roll_next)).ravel()
+        keys = tables.key_next.reshape(cards, 1, jail0, width)
+        self.key_next = np.where(keys >= 0, keys + first_pair[:, None, None],
+                                 ~(batch[:, None, None] * jail0 + ~keys)).ravel()
+        self.card_keys = np.arange(cards) * batches * jail0
+        self.card_rows = np.arange(cards) * tables.size
+        self.deck_at = np.tile(tables.deck_at[:jail0], batches)
+        self.bins = np.tile(tables.bins[:jail0], batches)
+        self.shape = (cards, batches, jail0 * width)
+
+    def by_batch(self, key_counts: NDArray[np.int64]) -> NDArray[np.int64]:
+        """Counts by key as one row per batch, each in the order of :attr:`_Tables.key_next`."""
+        return key_counts.reshape(self.shape).transpose(1, 0, 2).reshape(self.batches, -1)
 
 
 _TABLES: dict[tuple[object, ...], tuple[Board, _Tables]] = {}
@@ -337,7 +373,8 @@ class _Decks:
     """Every token's own shuffled copy of each deck, drawn from the top and put back at the bottom
     (``"cycled"``), or independent uniform draws (``"uniform"``)."""
 
-    def __init__(self, tables: _Tables, tokens: int, mode: str, rng: np.random.Generator) -> None:
+    def __init__(self, tables: _Tables, deck_at: NDArray[np.int64], tokens: int, mode: str,
+                 rng: np.random.Generator) -> None:
         self.lengths, self.offsets, self.mode, self.rng = tables.lengths, tables.offsets, mode, rng
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
@@ -355,8 +392,8 @@ class _Decks:
             self.pointers = np.repeat(self.offsets.astype(self.cards.dtype), tokens)
             self.following = np.arange(1, self.width + 1, dtype=self.cards.dtype)
             self.following[self.offsets + self.lengths - 1] = self.offsets
-            self.slots = np.where(tables.deck_at >= 0, tables.deck_at * tokens, -1)
-        self.deck_at = tables.deck_at
+            self.slots = np.where(deck_at >= 0, deck_at * tokens, -1)
+        self.deck_at = deck_at  # the deck drawn in each drawing state
 
     def draw(self, tokens: NDArray[np.intp], state: NDArray[np.int64]) -> NDArray[np.integer]:
         """The card (its number among all decks' cards) each of ``tokens``, in a ``state`` on a card
@@ -432,46 +469,44 @@ def simulate_landings(
     tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
-    pairs, keys = tables.count * 36, tables.key_next.size
-    cards = _Decks(tables, tokens, decks, rng)
-    batch = np.arange(tokens) // (tokens // batches)
+    pairs = tables.count * 36
+    batched = _Batches(tables, batches)
+    cards = _Decks(tables, batched.deck_at, tokens, decks, rng)
     # Each token is one number: its batch's first (state, dice) pair plus 36 times its state, so that
     # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
-    # (negative: a card is drawn, see _Tables.roll_next).
-    start, key_start = batch * pairs, batch * keys
-    starts = np.arange(batches)[:, None] * pairs
-    roll = np.where(tables.roll_next >= 0, tables.roll_next + starts, tables.roll_next).ravel()
-    token, pair = start.copy(), np.empty(tokens, dtype=np.int64)
+    # (negative: a card is drawn, see _Batches).
+    token = (np.arange(tokens) // (tokens // batches)) * pairs
+    pair = np.empty(tokens, dtype=np.int64)
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
-    key_counts = np.zeros(batches * keys, dtype=np.int64)  # the draws by key, each batch's keys apart
+    key_counts = np.zeros(batched.key_next.size, dtype=np.int64)
     for step in range(burn_in + steps):
         np.add(token, _uniform_below(rng, 36, tokens), out=pair)
-        np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
+        np.take(batched.roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
         drawing = np.flatnonzero(token < 0)
-        for who, key, leads_to in _draw_cards(tables, cards, drawing, ~token.take(drawing), rng):
-            token[who] = start.take(who) + leads_to  # who draws again is set by the next round
+        for who, key, leads_to in _draw_cards(batched, cards, drawing, ~token.take(drawing), rng):
+            token[who] = leads_to  # who draws again is set by the next round
             if step >= burn_in:
-                np.add.at(key_counts, key_start.take(who) + key, 1)
+                np.add.at(key_counts, key, 1)
         if step >= burn_in:
             np.add.at(pair_counts, pair, 1)
-    counts = _tally(tables, pair_counts.reshape(batches, pairs), key_counts.reshape(batches, keys))
+    counts = _tally(tables, pair_counts.reshape(batches, pairs), batched.by_batch(key_counts))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
 
-def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state: NDArray[np.int64],
+def _draw_cards(batched: _Batches, cards: _Decks, tokens: NDArray[np.intp], state: NDArray[np.int64],
                 rng: np.random.Generator) -> Iterator[tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]]:
-    """Let ``tokens``, each in a ``state`` on a card cell, draw and follow their cards (and any card
-    after that), round by round: each round, the tokens drawing, their keys and the keys'
-    ``key_next`` (see :meth:`_Tables._keys`); the next round, those whose ``key_next`` is negative.
+    """Let ``tokens``, each in a drawing ``state`` (see :class:`_Batches`), draw and follow their
+    cards (and any card after that), round by round: each round, the tokens drawing, their keys and
+    the keys' ``key_next``; the next round, those whose ``key_next`` is negative.
     """
-    width = tables.card_cells.shape[1]
+    width = batched.width
     while tokens.size:
         card = cards.draw(tokens, state)
-        key = tables.card_keys.take(card) + state
+        key = batched.card_keys.take(card) + state
         if width > 1:
-            rows = tables.card_rows.take(card) + tables.bins.take(state)
-            key = key * width + (rng.random(key.size)[:, None] >= tables.card_cumulative[rows]).sum(axis=1)
-        after = tables.key_next.take(key)
+            rows = batched.card_rows.take(card) + batched.bins.take(state)
+            key = key * width + (rng.random(key.size)[:, None] >= batched.card_cumulative[rows]).sum(axis=1)
+        after = batched.key_next.take(key)
         yield tokens, key, after
         again = np.flatnonzero(after < 0)
         tokens, state = tokens.take(again), ~after.take(again)
@@ -551,7 +586,8 @@ def landings_in_turns(
     rules = rules if rules is not None else RuleSet.for_board(board.key)
     tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    cards = _Decks(tables, tokens, decks, rng)
+    alone = _Batches(tables, 1)
+    cards = _Decks(tables, alone.deck_at, tokens, decks, rng)
     bins = tables.size + 1
     state = np.zeros(tokens, dtype=np.int64)
     done = np.zeros(tokens, dtype=np.int64)
@@ -572,7 +608,7 @@ def landings_in_turns(
             add(live[moved][hop >= 0], hop[hop >= 0])
         drawing = np.flatnonzero(tables.special.take(flat))
         state[live] = following
-        for who, key, leads_to in _draw_cards(tables, cards, live[drawing], following[drawing], rng):
+        for who, key, leads_to in _draw_cards(alone, cards, live[drawing], following[drawing], rng):
             landed = tables.card_landed[tables.key_outcome.take(key)]
             add(np.broadcast_to(who[:, None], landed.shape)[landed >= 0], landed[landed >= 0])
             state[who] = leads_to // 36  # who draws again is set by the next round

@@ -461,14 +461,14 @@ def test_cycled_decks_deal_each_tokens_own_shuffled_deck_in_a_cycle(name):
     board = load_board(name)
     tables = _Tables(board, RuleSet.for_board(name), "short", CardPolicy())
     tokens = 3_000
-    shuffled = _Decks(tables, tokens, "cycled", np.random.default_rng(6)).cards
+    shuffled = _Decks(tables, tables.deck_at, tokens, "cycled", np.random.default_rng(6)).cards
     decks = shuffled.reshape(-1, tokens)
     everyone = np.arange(tokens)
     for deck, (n, o) in enumerate(zip(tables.lengths, tables.offsets)):
         rows = decks[o:o + n]
         assert (np.sort(rows, axis=0) == np.arange(o, o + n)[:, None]).all()
         assert len(np.unique(rows, axis=1).T) > tokens * 0.99
-        cards = _Decks(tables, tokens, "cycled", np.random.default_rng(6))
+        cards = _Decks(tables, tables.deck_at, tokens, "cycled", np.random.default_rng(6))
         np.testing.assert_array_equal(cards.cards, shuffled)
         on_deck = [np.full(tokens, np.flatnonzero(tables.deck_at == d)[0]) for d in (deck, 1 - deck)]
         dealt = np.array([cards.draw(everyone, on_deck[0]) for _ in range(2 * n)])
