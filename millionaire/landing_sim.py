@@ -595,7 +595,7 @@ def landings_in_turns(
 
     def add(who: NDArray[np.intp], where: NDArray[np.int64]) -> None:
         keep = done[who] >= after
-        counts[:] += np.bincount(who[keep] * bins + where[keep], minlength=tokens * bins)
+        np.add.at(counts, who[keep] * bins + where[keep], 1)
 
     live = np.arange(tokens)
     while live.size:
