@@ -155,6 +155,21 @@ class _Tables:
         # A roll as one look-up: 36 times the next state, or, when a card is drawn, the bitwise
         # complement (negative) of the state on the card cell, the doubles rolled carried.
         self.roll_next = np.where(self.special, ~self.plain, 36 * self.plain)
+        self._batched: dict[int, _Batches] = {}
+
+    def batched(self, batches: int) -> _Batches:
+        """These tables repeated for ``batches`` batches (:class:`_Batches`), kept read-only for the
+        next run with as many (for up to 4 numbers of batches)."""
+        kept = self._batched.get(batches)
+        if kept is None:
+            kept = _Batches(self, batches)
+            for table in vars(kept).values():
+                if isinstance(table, np.ndarray):
+                    table.flags.writeable = False
+            if len(self._batched) >= 4:
+                self._batched.clear()
+            self._batched[batches] = kept
+        return kept
 
     def _follow(self, board: Board, rules: RuleSet, cell: int, by_roll: bool, seen: list[int]) -> tuple[int, int, list[int]]:
         """Follow :func:`movement.arrival` through jumps: (what follows, the cell, cells jumped to)."""
@@ -470,7 +485,7 @@ def simulate_landings(
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
     pairs = tables.count * 36
-    batched = _Batches(tables, batches)
+    batched = tables.batched(batches)
     cards = _Decks(tables, batched.deck_at, tokens, decks, rng)
     # Each token is one number: its batch's first (state, dice) pair plus 36 times its state, so that
     # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
@@ -586,7 +601,7 @@ def landings_in_turns(
     rules = rules if rules is not None else RuleSet.for_board(board.key)
     tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    alone = _Batches(tables, 1)
+    alone = tables.batched(1)
     cards = _Decks(tables, alone.deck_at, tokens, decks, rng)
     bins = tables.size + 1
     state = np.zeros(tokens, dtype=np.int64)
