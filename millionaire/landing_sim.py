@@ -529,36 +529,29 @@ def _draw_cards(batched: _Batches, cards: _Decks, tokens: NDArray[np.intp], stat
 
 def _tally(tables: _Tables, pair_counts: NDArray[np.int64], key_counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], ...]:
     """Counts per cell (rolls, turns, landings) from the counts by (state, dice) of every roll and by
-    key of every draw, one row per batch."""
+    key of every draw."""
     size, count = tables.size, tables.count
-    plain = np.flatnonzero(~tables.special)
+    plain = ~tables.special
     moved = np.flatnonzero(tables.arrive >= 0)
     stops = np.flatnonzero(tables.key_next >= 0)
+    states = np.zeros((pair_counts.shape[0], count), dtype=np.int64)
     landed = np.zeros((tables.card_after.size, size + 1), dtype=np.int64)
     for cells in tables.card_landed.T:
         np.add.at(landed, (np.flatnonzero(cells >= 0), cells[cells >= 0]), 1)
-    states = (_sum_by(tables.plain.take(plain), pair_counts[:, plain], count)
-              + _sum_by(tables.key_next.take(stops) // 36, key_counts[:, stops], count))
-    landings = _sum_by(tables.key_outcome, key_counts, len(landed)) @ landed
-    arrive, rolled = tables.arrive.take(moved), pair_counts[:, moved]
-    landings[:, :size] += _sum_by(arrive, rolled, size)
-    for hop in tables.jumps[1].take(arrive, axis=0).T:
-        landings[:, :size] += _sum_by(hop[hop >= 0], rolled[:, hop >= 0], size)
+    landings = np.zeros((pair_counts.shape[0], size + 1), dtype=np.int64)
+    for b in range(pair_counts.shape[0]):
+        states[b] += np.bincount(tables.plain[plain], weights=pair_counts[b, plain], minlength=count).astype(np.int64)
+        states[b] += np.bincount(tables.key_next[stops] // 36, weights=key_counts[b, stops], minlength=count).astype(np.int64)
+        outcomes = np.bincount(tables.key_outcome, weights=key_counts[b], minlength=len(landed)).astype(np.int64)
+        landings[b] += outcomes @ landed
+        rolled = pair_counts[b, moved]
+        landings[b, :size] += np.bincount(tables.arrive[moved], weights=rolled, minlength=size).astype(np.int64)
+        for hop in tables.jumps[1].take(tables.arrive[moved], axis=0).T:
+            landings[b, :size] += np.bincount(hop[hop >= 0], weights=rolled[hop >= 0], minlength=size).astype(np.int64)
     landings[:, size] = states[:, tables.jail0]
     to_cells = np.zeros((count, size + 1), dtype=np.int64)
     to_cells[np.arange(count), tables.bins] = 1
     return states @ to_cells, (states * tables.turn_end) @ to_cells, landings
-
-
-def _sum_by(index: NDArray[np.int64], counts: NDArray[np.int64], length: int) -> NDArray[np.int64]:
-    """Each row of ``counts`` summed by ``index`` (its columns' bins) into ``length`` bins.
-
-    >>> _sum_by(np.array([0, 2, 0]), np.array([[1, 2, 3], [4, 5, 6]]), 3).tolist()
-    [[4, 0, 2], [10, 0, 5]]
-    """
-    rows = counts.shape[0]
-    bins = (np.arange(rows)[:, None] * length + index).ravel()
-    return np.bincount(bins, weights=counts.ravel(), minlength=rows * length).astype(np.int64).reshape(rows, length)
 
 
 def landings_in_turns(
