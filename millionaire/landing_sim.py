@@ -341,7 +341,8 @@ def _uniform_below(rng: np.random.Generator, bound: int, size: int) -> NDArray[n
 
     Pieces of 16 random bits (four from each 64-bit draw); a piece at or above the largest multiple
     of ``bound`` below ``2**16`` is drawn again, and the ``65536 // bound`` pieces left for each
-    number are divided down to it. About four times fewer draws than ``Generator.integers``.
+    number are divided down to it. Half the random bits of ``Generator.integers`` (32 a number) and
+    about a third of its time for the dice.
 
     >>> draws = _uniform_below(np.random.default_rng(0), 36, 10_000)
     >>> draws.dtype, int(draws.min()), int(draws.max()), len(np.unique(draws))
