@@ -34,6 +34,7 @@ from .engine import OWED_EFFECTS, Game
 from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, ExchangePending, InsurancePending, JackpotPending,
                       LotPending, ManagePending, PresentPending, RaisePending, RollPending, TradeReplyPending, pending_cell)
 from .rules import RuleSet
+from .state import GameState
 
 
 class MaskLayout:
@@ -74,6 +75,8 @@ class MaskLayout:
             for kind, kind_levels in levels.items()}
         self.rules: RuleView | None = None
         self.cells: CellView | None = None
+        #: The board last read and the seats' windows of it (see :class:`BoardReading`).
+        self.reading = BoardReading()
 
     def view(self, rules: RuleSet) -> RuleView:
         """The options of ``rules`` the mask reads (kept while the same rules come back)."""
@@ -271,77 +274,160 @@ def legal_indices(game: Game, layout: MaskLayout, legal: list[int], ranges: dict
                     legal.append(start + offset)
 
 
+class SeatWindow:
+    """What a seat's window allows that does not hang on its cash, read from one board (owners,
+    buildings, mortgages): the plots it may build on with their building's price (the bank holds a
+    building for each), its indices of selling and mortgaging (``decisions.raising_actions``), and its
+    mortgaged properties with what redeeming each costs.
+    """
+
+    def __init__(self, game: Game, layout: MaskLayout, rules: RuleView, seat: int) -> None:
+        state = game.state
+        owner, level, mortgaged = state.owner, state.level, state.mortgaged
+        view = layout.board_view(game.board)
+        groups, industry_of, plot, top = view.groups, view.industry, view.plot, rules.top
+        self.build_cells: list[int] = []
+        self.build_prices: list[int] = []
+        self.raising: list[int] = []
+        self.redeem_cells: list[int] = []
+        self.redeem_costs: list[int] = []
+        supply_read = False
+        small_left: int | None = None
+        large_left: int | None = None
+        for industry, group_cells in enumerate(groups):  # the conditions of Game.build_problem but the cash
+            if owner[group_cells[0]] != seat:
+                continue
+            lowest = top
+            complete = True  # Game.industry_complete: every plot the seat's, none mortgaged
+            for cell in group_cells:
+                if owner[cell] != seat or mortgaged[cell]:
+                    complete = False
+                    break
+                if level[cell] < lowest:
+                    lowest = level[cell]
+            if not complete:
+                continue
+            for cell in group_cells:
+                built = level[cell]
+                if not plot[cell] or built >= top or built > lowest:
+                    continue
+                if rules.limited:
+                    if not supply_read:
+                        small_left, large_left = game.supply()
+                        supply_read = True
+                    if built == top - 1:
+                        if large_left is not None and large_left < 1:
+                            continue
+                    elif small_left is not None and small_left < 1:
+                        continue
+                self.build_cells.append(cell)
+                self.build_prices.append(view.prices[industry])
+        plot_locks = rules.plot_locks
+        for cell in view.ownable:
+            if owner[cell] != seat:
+                continue
+            built = level[cell]
+            industry = industry_of[cell]
+            highest = 0  # the most buildings on a plot of the cell's industry
+            if industry >= 0:
+                for other in groups[industry]:
+                    if level[other] > highest:
+                        highest = level[other]
+            if built > 0 and built >= highest and plot[cell]:  # Game.sell_problem: sell evenly
+                self.raising.append(layout.sell + cell)
+            if mortgaged[cell]:
+                self.redeem_cells.append(cell)
+                self.redeem_costs.append(game.redemption_cost(cell))
+            # Game.mortgage_problem: unmortgaged, lent on, not locked by a building (Game.building_locks)
+            elif game.mortgage_value(cell) and not (built > 0 if plot_locks else highest > 0):
+                self.raising.append(layout.mortgage + cell)
+
+
+class BoardReading:
+    """The board of the game last read (copies of its owners, buildings and mortgages), a number that
+    moves on whenever a reading finds it changed (``version``), and each seat's :class:`SeatWindow` of
+    it, kept while the board reads the same: a window decision costs three list comparisons, not a pass
+    over the board, until something is bought, built, sold, mortgaged or redeemed (by the engine or
+    by hand). The mask and the observation writers of an environment share one reading.
+
+    >>> from millionaire import load_board
+    >>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=1)
+    >>> reading = BoardReading()
+    >>> reading.fresh(game.state), reading.fresh(game.state), reading.version
+    (False, True, 1)
+    >>> game.state.owner[1] = 0; reading.fresh(game.state), reading.version
+    (False, 2)
+    """
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.owner: list[int] = []
+        self.level: list[int] = []
+        self.mortgaged: list[bool] = []
+        self.version = 0
+        self.windows: dict[int, SeatWindow] = {}
+        #: The decision of the last reading: its pending data and the count of actions played before it.
+        self.pending: Any = None
+        self.played = -1
+
+    def fresh(self, state: GameState) -> bool:
+        """Whether ``state``'s board is the one read last; if not, it is read now (``version`` moves on
+        and every window is forgotten)."""
+        self.pending = state.pending
+        if (self.state is state and state.owner == self.owner and state.level == self.level
+                and state.mortgaged == self.mortgaged):
+            return True
+        self.state = state
+        self.owner = list(state.owner)
+        self.level = list(state.level)
+        self.mortgaged = list(state.mortgaged)
+        self.version += 1
+        self.windows.clear()
+        return False
+
+    def version_at(self, game: Game) -> int:
+        """``version`` for ``game``'s pending decision, its board compared once a decision (the
+        environments' cores read the board when they list a decision's legal indices; a board written
+        by hand after that is read at the next decision)."""
+        state = game.state
+        played = len(game.actions)
+        if self.state is not state or self.pending is not state.pending or self.played != played:
+            self.fresh(state)
+            self.played = played
+        return self.version
+
+    def window(self, game: Game, layout: MaskLayout, rules: RuleView, seat: int) -> SeatWindow:
+        """Seat ``seat``'s window of ``game``'s board now."""
+        self.fresh(game.state)
+        self.played = len(game.actions)
+        window = self.windows.get(seat)
+        if window is None:
+            window = self.windows[seat] = SeatWindow(game, layout, rules, seat)
+        return window
+
+
 def _raising(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], seat: int) -> None:
-    """Selling a building, mortgaging a property: the cells of ``decisions.raising_actions``, read in one
-    pass over the seat's properties."""
-    state = game.state
-    owner, level, mortgaged = state.owner, state.level, state.mortgaged
-    view = layout.board_view(game.board)
-    groups, industry_of, plot = view.groups, view.industry, view.plot
-    plot_locks = rules.plot_locks
-    for cell in view.ownable:
-        if owner[cell] != seat:
-            continue
-        built = level[cell]
-        industry = industry_of[cell]
-        highest = 0  # the most buildings on a plot of the cell's industry
-        if industry >= 0:
-            for other in groups[industry]:
-                if level[other] > highest:
-                    highest = level[other]
-        if built > 0 and built >= highest and plot[cell]:  # Game.sell_problem: sell evenly
-            legal.append(layout.sell + cell)
-        # Game.mortgage_problem: unmortgaged, lent on, not locked by a building (Game.building_locks)
-        if not mortgaged[cell] and game.mortgage_value(cell) and not (built > 0 if plot_locks else highest > 0):
-            legal.append(layout.mortgage + cell)
+    """Selling a building, mortgaging a property: the indices of ``decisions.raising_actions``."""
+    legal.extend(layout.reading.window(game, layout, rules, seat).raising)
 
 
 def _window(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], seat: int, redeem: bool) -> None:
     """Building, raising cash, redeeming and kept cards: the indices of ``decisions.window_actions``."""
-    state, board = game.state, game.board
-    owner, level, mortgaged = state.owner, state.level, state.mortgaged
-    player = state.players[seat]
+    player = game.state.players[seat]
     cash = player.cash
-    top = rules.top
-    view = layout.board_view(board)
-    plot = view.plot
-    limited = rules.limited
-    supply_read = False
-    small_left: int | None = None
-    large_left: int | None = None
-    for industry, group_cells in enumerate(view.groups):  # the conditions of Game.build_problem
-        if owner[group_cells[0]] != seat or cash < view.prices[industry]:
-            continue
-        lowest = top
-        complete = True  # Game.industry_complete: every plot the seat's, none mortgaged
-        for cell in group_cells:
-            if owner[cell] != seat or mortgaged[cell]:
-                complete = False
-                break
-            if level[cell] < lowest:
-                lowest = level[cell]
-        if not complete:
-            continue
-        for cell in group_cells:
-            built = level[cell]
-            if not plot[cell] or built >= top or built > lowest:
-                continue
-            if limited:
-                if not supply_read:
-                    small_left, large_left = game.supply()
-                    supply_read = True
-                if built == top - 1:
-                    if large_left is not None and large_left < 1:
-                        continue
-                elif small_left is not None and small_left < 1:
-                    continue
-            legal.append(layout.build + cell)
-    _raising(game, layout, rules, legal, seat)
+    window = layout.reading.window(game, layout, rules, seat)
+    build = layout.build
+    for cell, price in zip(window.build_cells, window.build_prices):
+        if cash >= price:
+            legal.append(build + cell)
+    legal.extend(window.raising)
     if redeem:
-        for cell in view.ownable:
-            if owner[cell] == seat and mortgaged[cell] and cash >= game.redemption_cost(cell):  # Game.redeem_problem
-                legal.append(layout.redeem + cell)
+        base = layout.redeem
+        for cell, cost in zip(window.redeem_cells, window.redeem_costs):  # Game.redeem_problem
+            if cash >= cost:
+                legal.append(base + cell)
     if player.cards:
+        board = game.board
         for card in player.cards:
             effect = board.decks[card[0]].cards[card[1]].effect
             if effect not in OWED_EFFECTS:
@@ -580,6 +666,8 @@ class SingleSeatCore(SeatCore):
     def __init__(self, decoder: Decoder, writers: list[ObservationWriter]) -> None:
         super().__init__(decoder, writers)
         self.seat = 0
+        #: The environment whose checked step takes what the core leaves (set by the environment).
+        self.env: Any = None
 
     def start(self, game: Game, seat: int) -> tuple[Any, dict[str, Any]]:
         """A new game, the seat's first decision: its observation and info (the bots play up to it)."""
@@ -602,6 +690,14 @@ class SingleSeatCore(SeatCore):
         if not game.state.players[self.seat].bankrupt:
             play_bots(game)
         return self.look()
+
+    def env_step(self, action: object) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The environment's ``step`` (``SingleSeatEnv.step``), entered without a Python frame."""
+        played = self.step(action)
+        if played is not None:
+            return played
+        checked: tuple[Any, float, bool, bool, dict[str, Any]] = self.env._checked_step(action)
+        return checked
 
     def look(self) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The observation, the reward, terminated, truncated and the info (with the mask) now."""
@@ -688,6 +784,18 @@ class TurnCore(SeatCore):
         self.ask()
         return 1
 
+    def env_step(self, action: object) -> None:
+        """The environment's ``step`` (``MillionaireAEC.step``), entered without a Python frame."""
+        played = self.step(action)
+        if played != 1:
+            self.env._finish_step(action, played)
+
+    def env_last(self, observe: bool = True) -> tuple[Any, Any, Any, Any, Any]:
+        """The environment's ``last()`` (``MillionaireAEC.last``), entered without a Python frame."""
+        assert self.game is not None, "reset() the environment first"
+        agent: str = self.env.agent_selection
+        return self.last(agent, observe)
+
     def ask(self) -> None:
         """The pending decision's agent is asked: its mask, the others' all 0, ``agent_selection``."""
         game = self.game
@@ -741,13 +849,19 @@ class ObservationWriter:
     entries that differ, so that ``array`` always reads as if written from nothing.
 
     ``start``: each part's first index; ``money``: one unit of money in the vector (1 / (start cash
-    × scale)); ``policy_kinds``: Elite's policy kinds, in the vector's order.
+    × scale)); ``policy_kinds``: Elite's policy kinds, in the vector's order; ``reading``: the board's
+    reading the writers share with the mask (:class:`BoardReading`): the owners, buildings and
+    mortgages are compared with what was written only when it finds the board changed, once a
+    decision.
     """
 
     def __init__(self, array: Any, start: dict[str, int], kind_index: dict[str, int], cells: int, players: int,
                  money: float, max_rounds: int, jail_max: int, top: int, share_maximum: int,
-                 policy_kinds: list[str], elite: bool) -> None:
+                 policy_kinds: list[str], elite: bool, reading: BoardReading) -> None:
         self.array = array
+        #: ``array``'s memory, written entry by entry (cheaper than numpy's own item assignment).
+        self.entries: Any = memoryview(array)
+        self.reading = reading
         length: int = len(array)
         self.cells = cells
         self.players = players
@@ -792,7 +906,10 @@ class ObservationWriter:
         self.hot_cell = -1
         self.hot_on_turn = -1
         self.hot_sets: list[int] = []
-        #: The owners, buildings and mortgages as last written (they change far less often than a look).
+        #: The board's reading (``BoardReading.version``) the owner planes, buildings and mortgages were
+        #: last written from (they change far less often than a look).
+        self.seen_version = -1
+        self.seen_state: GameState | None = None
         self.seen_owner: list[int] = []
         self.seen_level: list[int] = []
         self.seen_mortgaged: list[bool] = []
@@ -801,7 +918,7 @@ class ObservationWriter:
         """Write ``value`` at ``index`` unless it is there already."""
         if self.written[index] != value:
             self.written[index] = value
-            self.array[index] = value
+            self.entries[index] = value
 
     def look(self, game: Game, me: int) -> None:
         """Bring ``array`` up to the game as seat ``me`` sees it now."""
@@ -820,7 +937,7 @@ class ObservationWriter:
             decision_cell = pending_cell(data)
             if decision_cell >= 0:
                 cell = self.at_decision_cell + decision_cell
-            if isinstance(data, (ChoosePending, LotPending)):
+            if isinstance(data, ChoosePending) or isinstance(data, LotPending):
                 for option in data.options:
                     sets.append(self.at_options + option)
             if isinstance(data, RaisePending):
@@ -866,22 +983,11 @@ class ObservationWriter:
                 self.put(self.at_kept_cards + rank, min(1.0, len(player.cards) / 10))
             self.hot_position[rank] = self._move(self.hot_position[rank], position)
         self.hot_on_turn = self._move(self.hot_on_turn, self.at_on_turn + (state.current - me) % count)
-        owner, level, mortgaged, hot_owner = state.owner, state.level, state.mortgaged, self.hot_owner
-        if owner != self.seen_owner:
-            for place in range(size):
-                seat = owner[place]
-                hot_owner[place] = self._move(hot_owner[place], self.at_owner + ((seat - me) % count) * size + place
-                                              if seat >= 0 else -1)
-            self.seen_owner = list(owner)
-        if level != self.seen_level:
-            top = self.top
-            for place in range(size):
-                self.put(self.at_level + place, level[place] / top)
-            self.seen_level = list(level)
-        if mortgaged != self.seen_mortgaged:
-            for place in range(size):
-                self.put(self.at_mortgaged + place, 1.0 if mortgaged[place] else 0.0)
-            self.seen_mortgaged = list(mortgaged)
+        version = self.reading.version_at(game)
+        if version != self.seen_version or self.seen_state is not state:
+            self._board_planes(state, me)
+            self.seen_version = version
+            self.seen_state = state
         self.put(self.at_round, min(1.0, state.round / self.rounds))
         self.put(self.at_pots, min(1.0, state.jackpot_box * money))
         self.put(self.at_pots + 1, min(1.0, state.charity_fund * money))
@@ -907,6 +1013,26 @@ class ObservationWriter:
                 self.put(index, 1.0)
             self.hot_sets = sets
 
+    def _board_planes(self, state: GameState, me: int) -> None:
+        """The owner planes, buildings and mortgages brought up to ``state`` (each compared whole first)."""
+        owner, level, mortgaged, hot_owner = state.owner, state.level, state.mortgaged, self.hot_owner
+        size, count = self.cells, self.players
+        if owner != self.seen_owner:
+            for place in range(size):
+                seat = owner[place]
+                hot_owner[place] = self._move(hot_owner[place], self.at_owner + ((seat - me) % count) * size + place
+                                              if seat >= 0 else -1)
+            self.seen_owner = list(owner)
+        if level != self.seen_level:
+            top = self.top
+            for place in range(size):
+                self.put(self.at_level + place, level[place] / top)
+            self.seen_level = list(level)
+        if mortgaged != self.seen_mortgaged:
+            for place in range(size):
+                self.put(self.at_mortgaged + place, 1.0 if mortgaged[place] else 0.0)
+            self.seen_mortgaged = list(mortgaged)
+
     def _move(self, old: int, new: int) -> int:
         """A one-hot entry moved from ``old`` to ``new`` (-1: none); returns ``new``."""
         if old != new:
@@ -917,5 +1043,5 @@ class ObservationWriter:
         return new
 
 
-__all__ = ["CELL_ACTIONS", "AgentIterator", "CellView", "Decoder", "MaskLayout", "ObservationWriter", "RuleView", "SeatCore", "SingleSeatCore", "TurnCore",
+__all__ = ["CELL_ACTIONS", "AgentIterator", "CellView", "Decoder", "MaskLayout", "ObservationWriter", "BoardReading", "RuleView", "SeatCore", "SeatWindow", "SingleSeatCore", "TurnCore",
            "apply_legal", "fill_mask", "legal_indices", "level_amount", "play_bots", "price_in_question"]

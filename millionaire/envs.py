@@ -123,6 +123,7 @@ from .board import Board, load_board
 from .engine import Game, GameResult
 from .envcore import (
     AgentIterator,
+    BoardReading,
     Decoder,
     MaskLayout,
     ObservationWriter,
@@ -273,8 +274,12 @@ class ActionTable:
 class Observer:
     """The position as a vector from one seat's side (see the module's table)."""
 
-    def __init__(self, board: Board, rules: RuleSet, players: int, max_rounds: int) -> None:
+    def __init__(self, board: Board, rules: RuleSet, players: int, max_rounds: int,
+                 reading: BoardReading | None = None) -> None:
+        """``reading``: the board's reading the vectors share with an action table's mask
+        (:attr:`millionaire.envcore.MaskLayout.reading`), so an environment compares the board once a decision."""
         self.board, self.rules, self.players, self.max_rounds = board, rules, players, max_rounds
+        self.reading = reading if reading is not None else BoardReading()
         size, count = board.size, players
         self.elite = has_market(board)
         self.policy_kinds = sorted({p.kind for p in board.policies})
@@ -300,7 +305,8 @@ class Observer:
         #: Each seat's kept vector (the environments' compiled core reads them too).
         self.writers = [ObservationWriter(np.zeros(self.size, dtype=np.float32), self.start, self.kind_index, size,
                                           players, self.money, max_rounds, rules.jail_max_turns, self.top,
-                                          share_maximum, self.policy_kinds, self.elite) for _ in range(players)]
+                                          share_maximum, self.policy_kinds, self.elite, self.reading)
+                        for _ in range(players)]
 
     def space(self) -> spaces.Box:
         return spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
@@ -371,7 +377,7 @@ class MillionaireAEC(AECEnv):
         self.players, self.max_rounds, self.record_events = players, max_rounds, record_events
         self.on_illegal = _check_illegal(on_illegal)
         self.table = ActionTable(self.board)
-        self.observer = Observer(self.board, self.rules, players, max_rounds)
+        self.observer = Observer(self.board, self.rules, players, max_rounds, self.table.layout.reading)
         self.observation_slices = dict(self.observer.slices)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.action_spaces = {agent: spaces.Discrete(self.table.size) for agent in self.possible_agents}
@@ -381,6 +387,11 @@ class MillionaireAEC(AECEnv):
         #: Each amount kind's (lowest, highest, price) in the pending decision (kept up to date by the core).
         self._ranges = self._core.ranges
         self.game: Game | None = None
+        # A step and last() enter the compiled core straight from the caller (no Python frame between);
+        # they are the methods below, to the same result.
+        self._core.env = self
+        self.step = self._core.env_step  # type: ignore[method-assign]
+        self.last = self._core.env_last  # type: ignore[method-assign]
 
     def observation_space(self, agent: str) -> spaces.Box:
         return self.observation_spaces[agent]
@@ -468,7 +479,10 @@ class MillionaireAEC(AECEnv):
         return self.table.action(int(index), self.game, self._core.ranges)
 
     def step(self, action: Any) -> None:
-        played = self._core.step(action)  # a legal index while calm: the whole step
+        self._finish_step(action, self._core.step(action))  # a legal index while calm: the whole step
+
+    def _finish_step(self, action: Any, played: int) -> None:
+        """What is left of a step after the core's (``played``: :meth:`millionaire.envcore.TurnCore.step`)."""
         if played == 1:
             return
         if played == 2:
@@ -531,7 +545,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.players, self.max_rounds, self.record_events = len(opponents) + 1, max_rounds, record_events
         self.on_illegal = _check_illegal(on_illegal)
         self.table = ActionTable(self.board)
-        self.observer = Observer(self.board, self.rules, self.players, max_rounds)
+        self.observer = Observer(self.board, self.rules, self.players, max_rounds, self.table.layout.reading)
         self.observation_slices = dict(self.observer.slices)
         self.action_space = spaces.Discrete(self.table.size)
         self.observation_space = self.observer.space()
@@ -540,6 +554,9 @@ class SingleSeatEnv(gymnasium.Env):
         self._ranges = self._core.ranges
         self.game: Game | None = None
         self.seat = 0
+        # A step enters the compiled core straight from the caller; it is the method below, to the same result.
+        self._core.env = self
+        self.step = self._core.env_step  # type: ignore[method-assign]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game (the seat's place at the table by the seating lot); the first observation."""
@@ -565,6 +582,10 @@ class SingleSeatEnv(gymnasium.Env):
         played = self._core.step(action)  # a legal index given as an int: the whole step
         if played is not None:
             return played
+        return self._checked_step(action)
+
+    def _checked_step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """A step of anything but a legal ``int``: checked, refused or played."""
         game = self.game
         if game is None:
             raise EnvError("reset() the environment before its first step")
