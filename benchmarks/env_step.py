@@ -67,15 +67,14 @@ def aec_run(board_name: str, players: int, seeds: range, max_rounds: int) -> tup
     start = time.process_time()
     for seed in seeds:
         env.reset(seed=seed)
-        bots = [bot() for _ in range(players)]
-        for _agent in env.agent_iter():
+        bots = {agent: bot() for agent in env.possible_agents}  # each agent's policy, as a PettingZoo loop keeps them
+        for agent in env.agent_iter():
             _, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
             game = env.game
-            data = game.state.pending
-            env.step(table.encode(bots[data["player"]].answer(game, data), env._ranges))
+            env.step(table.encode(bots[agent].answer(game, game.state.pending), env._ranges))
         turns += env.game.state.turns
     return time.process_time() - start, turns
 

@@ -630,9 +630,11 @@ class SeatCore:
         if made is None:
             if len(self.masks) >= 4096:
                 self.masks.clear()
-            made = self.masks[key] = np.zeros(self.size, dtype=np.int8)
+            zeros: Any = np.zeros(self.size, dtype=np.int8)
+            made = self.masks[key] = zeros
+            entries: Any = memoryview(zeros)  # cheaper item by item than numpy's own assignment
             for index in key:
-                made[index] = 1
+                entries[index] = 1
         return made.copy()
 
     def play(self, index: int) -> None:
@@ -1014,24 +1016,35 @@ class ObservationWriter:
             self.hot_sets = sets
 
     def _board_planes(self, state: GameState, me: int) -> None:
-        """The owner planes, buildings and mortgages brought up to ``state`` (each compared whole first)."""
-        owner, level, mortgaged, hot_owner = state.owner, state.level, state.mortgaged, self.hot_owner
+        """The owner planes, buildings and mortgages brought up to ``state``: the places that differ from
+        what was written (each list compared whole first)."""
+        owner, level, mortgaged = state.owner, state.level, state.mortgaged
         size, count = self.cells, self.players
-        if owner != self.seen_owner:
+        seen_owner, seen_level, seen_mortgaged, hot_owner = self.seen_owner, self.seen_level, self.seen_mortgaged, self.hot_owner
+        if len(seen_owner) != size:  # the first look: every place as if nobody owned it, unbuilt, unmortgaged
+            seen_owner.extend([-1] * size)
+            seen_level.extend([0] * size)
+            seen_mortgaged.extend([False] * size)
+        if owner != seen_owner:
             for place in range(size):
                 seat = owner[place]
-                hot_owner[place] = self._move(hot_owner[place], self.at_owner + ((seat - me) % count) * size + place
-                                              if seat >= 0 else -1)
-            self.seen_owner = list(owner)
-        if level != self.seen_level:
+                if seat != seen_owner[place]:
+                    hot_owner[place] = self._move(hot_owner[place], self.at_owner + ((seat - me) % count) * size + place
+                                                  if seat >= 0 else -1)
+                    seen_owner[place] = seat
+        if level != seen_level:
             top = self.top
             for place in range(size):
-                self.put(self.at_level + place, level[place] / top)
-            self.seen_level = list(level)
-        if mortgaged != self.seen_mortgaged:
+                built = level[place]
+                if built != seen_level[place]:
+                    self.put(self.at_level + place, built / top)
+                    seen_level[place] = built
+        if mortgaged != seen_mortgaged:
             for place in range(size):
-                self.put(self.at_mortgaged + place, 1.0 if mortgaged[place] else 0.0)
-            self.seen_mortgaged = list(mortgaged)
+                lent = mortgaged[place]
+                if lent != seen_mortgaged[place]:
+                    self.put(self.at_mortgaged + place, 1.0 if lent else 0.0)
+                    seen_mortgaged[place] = lent
 
     def _move(self, old: int, new: int) -> int:
         """A one-hot entry moved from ``old`` to ``new`` (-1: none); returns ``new``."""
