@@ -10,7 +10,7 @@ two, not a refusal in words; :func:`fill_mask` writes them into a mask.
 The mask is the one ``Game.legal_actions()`` gives (``tests/test_envs.py`` compares them over many
 games of every edition). :class:`ObservationWriter` keeps one seat's observation vector and writes
 only the entries that changed since its last look. :func:`apply_legal` plays an index the mask allows
-and :func:`play_bots` the other seats as ``Game.run`` does, without checking them again.
+and :class:`Bots` the other seats as ``Game.run`` does, without checking them again.
 :class:`Decoder` turns an index into its engine action and back; :class:`SingleSeatCore` and
 :class:`TurnCore` do a whole step of each environment in one call.
 
@@ -456,35 +456,45 @@ def apply_legal(game: Game, action: Action) -> None:
     game._advance()
 
 
-def play_bots(game: Game) -> None:
-    """``Game.play_bots`` as ``Game.run`` plays: a trusted agent (the built-in strategies) answers the
-    decision's data and its answer is not checked again; any other bot's goes through ``Game.apply``.
-    Stops at a seat without an agent (the environment's), or when the game is over.
+class Bots:
+    """A game's bots, played as ``Game.run`` plays them (``Game.play_bots`` without its checks): a
+    trusted agent (the built-in strategies) answers the decision's data and its answer is not checked
+    again; any other bot's goes through ``Game.apply``. Who waits (the environment's seat, a human) and
+    each seat's trusted answer are found once, when made.
 
     >>> from millionaire import load_board
     >>> game = Game(load_board("millionaire-classic"), agents=[None, "cautious"], seed=1)
-    >>> play_bots(game); game.state.pending["player"] == game.agents.index(None)
+    >>> Bots(game).play(); game.state.pending["player"] == game.agents.index(None)
     True
     """
-    if not game.dice.endless:  # dice that may run out: Game.apply undoes a move they cannot finish
-        game.play_bots()
-        return
-    state, agents = game.state, game.agents
-    while not state.finished:
-        data = state.pending
-        if data is None:
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.waits: list[bool] = [agent is None or bool(getattr(agent, "human", False)) for agent in game.agents]
+        self.answers: list[Any] = [agent.answer if getattr(agent, "trusted", False) else None for agent in game.agents]
+
+    def play(self) -> None:
+        """Let the bots answer until a seat that waits must decide, or the game is over."""
+        game = self.game
+        if not game.dice.endless:  # dice that may run out: Game.apply undoes a move they cannot finish
+            game.play_bots()
             return
-        seat: int = data.player
-        agent = agents[seat]
-        if agent is None or getattr(agent, "human", False):
-            return
-        if getattr(agent, "trusted", False):
-            action = agent.answer(game, data)
-            game.actions.append((seat, action))
-            game._execute(data, action)
-            game._advance()
-        else:
-            game.apply(agent.choose(game, Decision(game, data)))
+        state, waits, answers = game.state, self.waits, self.answers
+        while not state.finished:
+            data = state.pending
+            if data is None:
+                return
+            seat: int = data.player
+            if waits[seat]:
+                return
+            answer = answers[seat]
+            if answer is not None:
+                action = answer(game, data)
+                game.actions.append((seat, action))
+                game._execute(data, action)
+                game._advance()
+            else:
+                game.apply(game.agents[seat].choose(game, Decision(game, data)))
 
 
 class Decoder:
@@ -602,7 +612,8 @@ class SeatCore:
         self.game: Game | None = None
         self.legal: list[int] = []
         self.ranges: dict[str, tuple[int, int, int]] = {}
-        #: The masks made so far, by their legal indices (never handed out: copies are).
+        #: An all-zero mask, and the masks made so far by their legal indices (never handed out: copies are).
+        self.zeros: Any = np.zeros(self.size, dtype=np.int8)
         self.masks: dict[tuple[int, ...], Any] = {}
 
     def refill(self) -> Any:
@@ -621,7 +632,7 @@ class SeatCore:
         self.legal.clear()
         if self.ranges:
             self.ranges.clear()
-        return np.zeros(self.size, dtype=np.int8)
+        return self.zeros.copy()
 
     def mask(self) -> Any:
         """A new mask of the legal indices (a copy of the one made the first time the same indices came)."""
@@ -630,9 +641,8 @@ class SeatCore:
         if made is None:
             if len(self.masks) >= 4096:
                 self.masks.clear()
-            zeros: Any = np.zeros(self.size, dtype=np.int8)
-            made = self.masks[key] = zeros
-            entries: Any = memoryview(zeros)  # cheaper item by item than numpy's own assignment
+            made = self.masks[key] = self.zeros.copy()
+            entries: Any = memoryview(made)  # cheaper item by item than numpy's own assignment
             for index in key:
                 entries[index] = 1
         return made.copy()
@@ -670,12 +680,14 @@ class SingleSeatCore(SeatCore):
         self.seat = 0
         #: The environment whose checked step takes what the core leaves (set by the environment).
         self.env: Any = None
+        self.bots: Bots | None = None
 
     def start(self, game: Game, seat: int) -> tuple[Any, dict[str, Any]]:
         """A new game, the seat's first decision: its observation and info (the bots play up to it)."""
         self.game = game
         self.seat = seat
-        play_bots(game)
+        bots = self.bots = Bots(game)
+        bots.play()
         observation, _, _, _, info = self.look()
         return observation, info
 
@@ -689,8 +701,9 @@ class SingleSeatCore(SeatCore):
             return None
         self.play(index)
         game = self.game
-        if not game.state.players[self.seat].bankrupt:
-            play_bots(game)
+        bots = self.bots
+        if bots is not None and not game.state.players[self.seat].bankrupt:
+            bots.play()
         return self.look()
 
     def env_step(self, action: object) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -808,7 +821,7 @@ class TurnCore(SeatCore):
         asked = self.agents[data.player]
         infos = self.infos
         if self.asked != asked and self.asked in infos:  # the others' masks are all 0 already
-            infos[self.asked] = {"action_mask": np.zeros(self.size, dtype=np.int8)}
+            infos[self.asked] = {"action_mask": self.zeros.copy()}
         infos[asked] = {"action_mask": mask}
         self.asked = asked
         self.env.agent_selection = asked
@@ -1056,5 +1069,5 @@ class ObservationWriter:
         return new
 
 
-__all__ = ["CELL_ACTIONS", "AgentIterator", "CellView", "Decoder", "MaskLayout", "ObservationWriter", "BoardReading", "RuleView", "SeatCore", "SeatWindow", "SingleSeatCore", "TurnCore",
-           "apply_legal", "fill_mask", "legal_indices", "level_amount", "play_bots", "price_in_question"]
+__all__ = ["CELL_ACTIONS", "AgentIterator", "CellView", "Decoder", "MaskLayout", "ObservationWriter", "BoardReading", "Bots", "RuleView", "SeatCore", "SeatWindow", "SingleSeatCore", "TurnCore",
+           "apply_legal", "fill_mask", "legal_indices", "level_amount", "price_in_question"]

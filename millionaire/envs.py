@@ -50,6 +50,10 @@ The observation (``Box`` of ``float32`` in [0, 1], seats counted from the observ
 decision kinds. Money is in start cashes, divided by :data:`MONEY_SCALE` and capped at 1. Each
 seat's vector is kept between steps and only its changed entries are rewritten
 (:class:`millionaire.envcore.ObservationWriter`); every observation handed out is a new array.
+The mask and the observations share one reading of the board (:class:`millionaire.envcore.BoardReading`):
+the owners, buildings and mortgages are compared with it once a decision, so a board written by hand
+between steps is read at the next decision, and what each seat's windows allow is worked out again
+only when the board has changed.
 
 A step of a legal index given as an ``int`` is one call of the compiled core
 (:class:`millionaire.envcore.SingleSeatCore`, :class:`~millionaire.envcore.TurnCore`): decoding the
