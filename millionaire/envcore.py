@@ -348,7 +348,10 @@ class BoardReading:
     moves on whenever a reading finds it changed (``version``), and each seat's :class:`SeatWindow` of
     it, kept while the board reads the same: a window decision costs three list comparisons, not a pass
     over the board, until something is bought, built, sold, mortgaged or redeemed (by the engine or
-    by hand). The mask and the observation writers of an environment share one reading.
+    by hand; one written by hand is reported to the engine, whose own readings then start afresh).
+    Inside a step (:meth:`vouch`) only the engine moves the board and it counts every change, so a
+    reading compares the count instead of the lists. The mask and the observation writers of an
+    environment share one reading.
 
     >>> from millionaire import load_board
     >>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=1)
@@ -369,21 +372,45 @@ class BoardReading:
         #: The decision of the last reading: its pending data and the count of actions played before it.
         self.pending: Any = None
         self.played = -1
+        #: The game's count of board changes (``GameState.board_changes``) at the last reading, and
+        #: whether only the engine has moved the board since (:meth:`vouch`): then the count says it all.
+        self.changes = -1
+        self.vouched = False
 
     def fresh(self, state: GameState) -> bool:
         """Whether ``state``'s board is the one read last; if not, it is read now (``version`` moves on
-        and every window is forgotten)."""
+        and every window is forgotten). Unless ``vouched``, a board found changed may have been written
+        by hand: the engine is told (``board_may_have_changed``: its own readings start afresh)."""
         self.pending = state.pending
-        if (self.state is state and state.owner == self.owner and state.level == self.level
-                and state.mortgaged == self.mortgaged):
-            return True
+        if self.state is state:
+            if self.vouched:
+                if state.board_changes == self.changes:
+                    return True
+            elif state.owner == self.owner and state.level == self.level and state.mortgaged == self.mortgaged:
+                self.changes = state.board_changes
+                return True
+        if not self.vouched:
+            state.board_may_have_changed()
+        self._read(state)
+        return False
+
+    def vouch(self, state: GameState) -> None:
+        """At the start of a step, where the environment's user last had the board: read it (telling
+        the engine of a change, as :meth:`fresh` does). Until ``vouched`` is set back to False, at the
+        step's end, only the engine moves the board, and it counts every change: a reading then
+        compares the count alone."""
+        self.vouched = False
+        self.fresh(state)
+        self.vouched = True
+
+    def _read(self, state: GameState) -> None:
         self.state = state
         self.owner = list(state.owner)
         self.level = list(state.level)
         self.mortgaged = list(state.mortgaged)
+        self.changes = state.board_changes
         self.version += 1
         self.windows.clear()
-        return False
 
     def version_at(self, game: Game) -> int:
         """``version`` for ``game``'s pending decision, its board compared once a decision (the
@@ -435,11 +462,12 @@ def _window(game: Game, layout: MaskLayout, rules: RuleView, legal: list[int], s
                     legal.append(layout.use_card + cell)
 
 
-def apply_legal(game: Game, action: Action) -> None:
+def apply_legal(game: Game, action: Action, vouched: bool = False) -> None:
     """``Game.apply`` for an action the mask allows, so one ``legal_actions()`` names: it is not checked
     again, as ``Game.run`` takes a trusted agent's answer. A subclass of ``Game`` (whose checks may
     differ) and dice that may run out (``Game.apply`` undoes a move they cannot finish) go through
-    ``Game.apply``.
+    ``Game.apply``. The engine is told that the board may have been written by hand, unless
+    ``vouched`` (:meth:`BoardReading.vouch` has compared it).
 
     >>> from millionaire import Action, load_board
     >>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=1)
@@ -450,7 +478,8 @@ def apply_legal(game: Game, action: Action) -> None:
     if type(game) is not Game or not game.dice.endless or data is None:
         game.apply(action)
         return
-    game.state.board_may_have_changed()  # the environment's user may have changed the board between steps
+    if not vouched:
+        game.state.board_may_have_changed()  # the environment's user may have changed the board between steps
     game.actions.append((data.player, action))
     game._execute(data, action)
     game._advance()
@@ -647,11 +676,12 @@ class SeatCore:
                 entries[index] = 1
         return made.copy()
 
-    def play(self, index: int) -> None:
-        """Play index ``index`` (one of ``legal``) in the game."""
+    def play(self, index: int, vouched: bool = False) -> None:
+        """Play index ``index`` (one of ``legal``) in the game (``vouched``: the board's reading has
+        been vouched for at the step's start)."""
         game = self.game
         assert game is not None
-        apply_legal(game, self.decoder.action(index, game, self.ranges))
+        apply_legal(game, self.decoder.action(index, game, self.ranges), vouched)
 
     def observe(self, seat: int) -> Any:
         """Seat ``seat``'s observation now, a new array."""
@@ -699,12 +729,17 @@ class SingleSeatCore(SeatCore):
         index: int = action
         if index not in self.legal:  # empty when the episode is over
             return None
-        self.play(index)
         game = self.game
-        bots = self.bots
-        if bots is not None and not game.state.players[self.seat].bankrupt:
-            bots.play()
-        return self.look()
+        reading = self.layout.reading
+        reading.vouch(game.state)
+        try:
+            self.play(index, True)
+            bots = self.bots
+            if bots is not None and not game.state.players[self.seat].bankrupt:
+                bots.play()
+            return self.look()
+        finally:
+            reading.vouched = False
 
     def env_step(self, action: object) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The environment's ``step`` (``SingleSeatEnv.step``), entered without a Python frame."""
@@ -784,20 +819,25 @@ class TurnCore(SeatCore):
         if index not in self.legal:
             return 0
         self.cumulative[self.asked] = 0.0  # every reward is 0 while calm
-        self.play(index)
         game = self.game
         assert game is not None
         state = game.state
-        if state.finished:
-            return 2
-        bankrupt = 0
-        for player in state.players:
-            if player.bankrupt:
-                bankrupt += 1
-        if bankrupt != self.bankrupt:
-            return 2
-        self.ask()
-        return 1
+        reading = self.layout.reading
+        reading.vouch(state)
+        try:
+            self.play(index, True)
+            if state.finished:
+                return 2
+            bankrupt = 0
+            for player in state.players:
+                if player.bankrupt:
+                    bankrupt += 1
+            if bankrupt != self.bankrupt:
+                return 2
+            self.ask()
+            return 1
+        finally:
+            reading.vouched = False
 
     def env_step(self, action: object) -> None:
         """The environment's ``step`` (``MillionaireAEC.step``), entered without a Python frame."""
