@@ -466,29 +466,51 @@ class CardPolicy:
             ``owner`` does not list every cell of the board, a cell of ``others`` is off the board,
             or the ``choose`` callable returns a cell that is not an option.
         """
+        self.check(board)
+        return tuple(CardOutcome(*way) for way in self.follow(board, card, position))
+
+    def check(self, board: Board) -> None:
+        """Raise ``ValueError`` when the policy's game does not fit ``board`` (see :meth:`outcomes`).
+
+        >>> from millionaire import load_board
+        >>> CardPolicy(others=(45,)).check(load_board("monopoly-us"))
+        Traceback (most recent call last):
+        ...
+        ValueError: CardPolicy.others: (45,) has a cell outside the board (0..39)
+        """
         if self.owner is not None and len(self.owner) != board.size:
             raise ValueError(f"CardPolicy.owner lists {len(self.owner)} cells but board {board.key!r} has {board.size}")
         if any(not 0 <= c < board.size for c in self.others):
             raise ValueError(f"CardPolicy.others: {self.others} has a cell outside the board (0..{board.size - 1})")
+
+    def follow(self, board: Board, card: Card, position: int) -> tuple[tuple[float, int, bool], ...]:
+        """:meth:`outcomes` as plain ``(probability, destination, detain)`` tuples, on a board already
+        passed by :meth:`check` (the chain follows every card on every card cell so, checking once).
+
+        >>> from millionaire import load_board
+        >>> board = load_board("monopoly-us")
+        >>> CardPolicy().follow(board, board.decks["chance"].cards[0], 7)
+        ((1.0, 39, False),)
+        """
         owner = list(self.owner) if self.owner is not None else None
         positions: list[int | None] | None = [position, *self.others] if self.others else None
         move = movement.card_move(board, card, position, 0, owner, positions)
         if move.detain:
-            return (CardOutcome(1.0, board.jail, True),)
+            return ((1.0, board.jail, True),)
         if not move.choices:
-            return (CardOutcome(1.0, move.destination),)
+            return ((1.0, move.destination, False),)
         options = move.choices
         if self.choose == "uniform":
-            return tuple(CardOutcome(1.0 / len(options), cell) for cell in options)
+            return tuple((1.0 / len(options), cell, False) for cell in options)
         if self.choose == "first":
-            return (CardOutcome(1.0, options[0]),)
+            return ((1.0, options[0], False),)
         if self.choose == "last":
-            return (CardOutcome(1.0, options[-1]),)
+            return ((1.0, options[-1], False),)
         cell = self.choose(options, position)  # type: ignore[operator]
         if cell not in options:
             raise ValueError(f"CardPolicy.choose returned {cell!r} for a {card.effect} card at cell {position}; "
                              f"the options were {options}")
-        return (CardOutcome(1.0, int(cell)),)
+        return ((1.0, int(cell), False),)
 
 
 # ---------------------------------------------------------------------- the movement chain
@@ -505,10 +527,33 @@ class ArrivalOutcome(NamedTuple):
     detained: bool = False
 
 
+def _step_table(board: Board, steps: Sequence[int]) -> NDArray[np.intp]:
+    """``table[c, j] == movement.step(board, c, steps[j])[0]``: where each count of ``steps`` leads
+    from every cell. :func:`movement.step` is arithmetic, so its Python source takes all the cells
+    as one array (a call per count of steps); compiled, it takes one cell a call.
+
+    >>> from millionaire import load_board
+    >>> _step_table(load_board("monopoly-us"), [3, -3])[38].tolist()
+    [1, 35]
+    """
+    cells = np.arange(board.size)
+    try:
+        table = np.column_stack([movement.step(board, cells, count)[0] for count in steps])  # type: ignore[arg-type]
+        if table.shape == (board.size, len(steps)):
+            return table
+    except (TypeError, ValueError):  # compiled: a cell must be an int
+        pass
+    return np.array([[movement.step(board, cell, count)[0] for count in steps] for cell in range(board.size)])
+
+
 class _BoardMoves:
     """What a board, a rule set and a card policy make of every roll and arrival, whatever the jail
     strategy; kept per board by :func:`_board_moves`, so the two jail strategies (and a chain built
     again) share it.
+
+    The movement functions are called once for each input the chain needs (each roll from each
+    count of doubles, each cell's arrival, each moving card on each card cell) and their results
+    combined as arrays.
 
     Attributes
     ----------
@@ -518,11 +563,12 @@ class _BoardMoves:
         From each free state ``cell * doubles + doubles rolled``: ``free_arrive[k][s, c]`` the
         probability that the roll arrives on cell ``c`` with ``k`` doubles carried to the next roll
         (0: the turn ends); ``free_detain[s]`` the probability of the third double.
-    arrivals
-        For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`).
     ends, landings
-        Where arrivals on each cell end (``ends[c, e]``, ``e == size`` for detention) and the
-        expected landings on each cell on the way (``landings[c, l]``).
+        Where arrivals on each cell by a roll end (``ends[c, e]``, ``e == size`` for detention) and
+        the expected landings on each cell on the way (``landings[c, l]``), from :meth:`ways`.
+    arrivals
+        For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`), worked out
+        when first asked for.
     """
 
     def __init__(self, board: Board, rules: RuleSet, policy: CardPolicy) -> None:
@@ -546,7 +592,8 @@ class _BoardMoves:
                     moved.append(steps)
                     weight.append(prob)
         totals = sorted(set(moved))
-        lands = np.array([[movement.step(board, cell, total)[0] for total in totals] for cell in range(size)])
+        lands = _step_table(board, totals)
+        self._lands = dict(zip(totals, lands.T.tolist()))  # steps -> the cell they lead to from each cell
         free = size * doubles
         states = np.arange(size)[:, None] * doubles + np.array(rolled_before)  # (cell, roll) -> free state
         flat = (np.array(carried) * free + states) * size + lands[:, np.searchsorted(totals, moved)]
@@ -555,9 +602,18 @@ class _BoardMoves:
         self.free_arrive = arrive.reshape(doubles, free, size)
         self.free_detain = np.tile(detain_after, size)
         self._rolls: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
+        # The first steps of the arrivals (:meth:`ways`), all in two flat lists: those of the i-th kind
+        # of arrival worked out are probability[bounds[i]:bounds[i + 1]], where[bounds[i]:bounds[i + 1]].
+        self._probability: list[float] = []
+        self._where: list[int] = []
+        self._bounds = [0]
+        self._arrived: list[int] = []  # the cell of each
+        self._kind: dict[int, int] = {}  # (cell if by a roll else -1 - cell) -> which
+        self._alike: dict[tuple[int, str, int, str], int] = {}
+        self._moving: dict[str, list[Card]] = {}
+        self._policy_checked = False
         self._resolutions: dict[int, _Resolution] = {}
-        self.arrivals = [self.arrive(cell, True, []) for cell in range(size)]
-        self.ends, self.landings = self.tally()
+        self.ends, self.landings = self._follow_arrivals()
         for array in (self.free_arrive, self.free_detain, self.ends, self.landings):
             array.setflags(write=False)
 
@@ -570,40 +626,158 @@ class _BoardMoves:
         state ``s`` arrives on cell ``c`` with ``k`` doubles carried to the next roll of the turn (0:
         the turn ends); ``detain[s]`` detained (the third double, or again); ``wait[s, w]`` a detained
         token's miss that waits on, to the detained state ``w``.
+
+        With ``"short"`` the detained token pays and rolls as a free token on the jail cell with no
+        double rolled (:func:`movement.roll_move`, which is :func:`movement.roll_steps` then
+        :func:`movement.step`): the free state's roll.
         """
         if jail not in self._rolls:
-            board, rules, doubles = self.board, self.rules, self.rules.doubles_to_jail
-            states = rules.jail_max_turns if jail == "long" else 1
-            arrive, detain, wait = np.zeros((doubles, states, board.size)), np.zeros(states), np.zeros((states, states))
-            for waited in range(states):  # a detained token, from the jail cell
-                for prob, die1, die2 in self.dice:
-                    if jail == "long":
+            board, rules, size = self.board, self.rules, self.board.size
+            if jail == "short":
+                start = board.jail * rules.doubles_to_jail
+                arrive, detain = self.free_arrive[:, start:start + 1], self.free_detain[start:start + 1]
+                wait = np.zeros((1, 1))
+            else:
+                states = rules.jail_max_turns
+                waits: list[int] = []  # waited * (states + 1) + 1: from waited to waited + 1
+                moves: list[int] = []  # waited * size + the cell moved to
+                wait_p: list[float] = []
+                move_p: list[float] = []
+                for waited in range(states):  # a detained token, from the jail cell
+                    for prob, die1, die2 in self.dice:
                         result = movement.jail_roll(rules, waited, die1, die2)
                         if result.outcome == "stay":
-                            wait[waited, waited + 1] += prob
+                            waits.append(waited * (states + 1) + 1)
+                            wait_p.append(prob)
                         else:
-                            arrive[0, waited, movement.step(board, board.jail, result.steps)[0]] += prob
-                        continue
-                    move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
-                    if move.to_jail:
-                        detain[waited] += prob
-                    else:
-                        arrive[move.doubles if die1 == die2 else 0, waited, move.destination] += prob
+                            moves.append(waited * size + self._step(board.jail, result.steps))
+                            move_p.append(prob)
+                arrive = np.zeros((rules.doubles_to_jail, states, size))
+                arrive[0] = np.bincount(moves, move_p, minlength=states * size).reshape(states, size)
+                wait = np.bincount(waits, wait_p, minlength=states * states).reshape(states, states)
+                detain = np.zeros(states)
             free = self.free_detain.size
             rolls = (np.concatenate([self.free_arrive, arrive], axis=1), np.concatenate([self.free_detain, detain]),
-                     np.concatenate([np.zeros((free, states)), wait]))
+                     np.concatenate([np.zeros((free, wait.shape[0])), wait]))
             for array in rolls:
                 array.setflags(write=False)
             self._rolls[jail] = rolls
         return self._rolls[jail]
 
+    def _step(self, cell: int, steps: int) -> int:
+        """``movement.step(board, cell, steps)[0]``, from the table made of the rolls' steps."""
+        lands = self._lands.get(steps)
+        return lands[cell] if lands is not None else movement.step(self.board, cell, steps)[0]
+
+    def ways(self, cell: int, by_roll: bool) -> list[tuple[float, int]]:
+        """The first step of an arrival on ``cell``, as ``(probability, where)`` pairs: ``where`` is
+        the cell the token stops on, ``board.size`` for detention, or ``board.size + 1 + d`` where a
+        card or a jump takes it on to arrive on ``d``.
+
+        >>> from millionaire import load_board
+        >>> moves = movement_chain(load_board("millionaire-classic"))._moves
+        >>> moves.ways(15, True), moves.ways(30, True)  # Black business to the charity fund 5; Go to Tax Inspection
+        ([(1.0, 46)], [(1.0, 40)])
+        """
+        which = self._which(cell, by_roll)
+        low, high = self._bounds[which], self._bounds[which + 1]
+        return list(zip(self._probability[low:high], self._where[low:high]))
+
+    def _which(self, cell: int, by_roll: bool) -> int:
+        """Which of the kinds of arrival worked out an arrival on ``cell`` is: from
+        :func:`movement.arrival`, the deck and the policy's card moves, once for arrivals on a cell
+        that :func:`movement.arrival` finds alike (by a roll and by a card, on every board so far)."""
+        key = cell if by_roll else -1 - cell
+        which = self._kind.get(key)
+        if which is None:
+            arrival = movement.arrival(self.board, self.rules, cell, by_roll)
+            alike = (cell, arrival.action, arrival.cell, arrival.deck)
+            which = self._alike.get(alike)
+            if which is None:
+                which = self._alike[alike] = len(self._arrived)
+                self._first_steps(cell, arrival)
+                self._bounds.append(len(self._where))
+                self._arrived.append(cell)
+            self._kind[key] = which
+        return which
+
+    def _first_steps(self, cell: int, arrival: movement.Arrival) -> None:
+        """Append the first steps of ``arrival`` on ``cell`` to the flat lists (see :meth:`ways`)."""
+        board, size = self.board, self.board.size
+        probability, where = self._probability, self._where
+        if arrival.action != "draw":
+            probability.append(1.0)
+            where.append(cell if arrival.action == "stay" else size if arrival.action == "detain" else size + 1 + arrival.cell)
+            return
+        deck = board.decks[arrival.deck].cards
+        draw = 1.0 / len(deck)
+        moving = self._moving.get(arrival.deck)
+        if moving is None:
+            moving = self._moving[arrival.deck] = [card for card in deck if card.moves_token]
+        if moving and not self._policy_checked:  # before the first card it follows
+            self.policy.check(board)
+            self._policy_checked = True
+        if len(moving) < len(deck):  # the other cards leave the token where it is
+            probability.append(draw * (len(deck) - len(moving)))
+            where.append(cell)
+        for card in moving:
+            for q, destination, detain in self.policy.follow(board, card, cell):
+                probability.append(draw * q)
+                where.append(size if detain else cell if destination < 0 else size + 1 + destination)
+
+    def _follow_arrivals(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """``ends`` and ``landings`` (see the class) from the first steps of the arrivals (:meth:`ways`).
+
+        A row for each kind of arrival: by a roll on each cell, and by a card or a jump where that
+        is not alike. ``F`` their first steps (where they stop, and the landing on their own cell),
+        ``N`` the arrivals they lead on to: ``[ends | landings]`` is ``X = F + N X``. Only the rows
+        ``R`` that lead on (card cells, jumps) differ from ``F``: ``X_R = (I - N_RR)^-1 C`` with
+        ``C = F_R + N_R,other F_other``, the sum ``C + N_RR C + N_RR^2 C + ...``, which ends because
+        the cards and jumps go round no circle (where they would, :meth:`arrive` names the circle).
+        """
+        size = self.board.size
+        by_roll = [self._which(cell, True) for cell in range(size)]
+        onward: dict[int, int] = {}  # where (above size) -> the kind of arrival led on to
+        followed = 0
+        while followed < len(self._where):  # the arrivals led on to, and the arrivals they lead on to
+            new = {where for where in self._where[followed:] if where > size and where not in onward}
+            followed = len(self._where)
+            for where in new:
+                onward[where] = self._which(where - size - 1, False)
+        count = len(self._arrived)
+        width = size + 1 + count
+        column = np.arange(2 * size + 1)  # where -> column: the stops, then size + 1 + the kind led on to
+        column[list(onward)] = size + 1 + np.array(list(onward.values()), dtype=np.intp)
+        where = column.take(self._where)
+        row = np.repeat(np.arange(count), np.diff(self._bounds))
+        steps = np.bincount(row * width + where, self._probability, minlength=count * width).reshape(count, width)
+        total = np.concatenate([steps[:, :size + 1], np.eye(size).take(self._arrived, axis=0)], axis=1)  # F
+        leading = np.unique(row[where > size])  # R
+        led = steps[leading, size + 1:]  # N_R
+        among = led[:, leading]
+        led[:, leading] = 0.0
+        term = total[leading] + led @ total  # C
+        sum_ = term.copy()
+        for _ in range(leading.size + 1):  # among^size is 0 without a circle
+            term = among @ term
+            if not term.any():
+                total[leading] = sum_
+                rolled = total.take(by_roll, axis=0)
+                return rolled[:, :size + 1], rolled[:, size + 1:]
+            sum_ += term
+        return self.tally()  # a circle: followed way by way, which names it
+
+    @cached_property
+    def arrivals(self) -> list[_Resolution]:
+        """For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`)."""
+        return [self.arrive(cell, True, []) for cell in range(self.board.size)]
+
     def arrive(self, cell: int, by_roll: bool, active: list[int]) -> _Resolution:
         """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
 
-        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained. Card
-        draws, jumps and detention come from :func:`movement.arrival`, card moves from the policy;
-        ``active`` holds the cells whose arrivals are being followed (a card leading back to one of
-        them would never end).
+        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained; the
+        steps are :meth:`ways`. ``active`` holds the cells whose arrivals are being followed (a card
+        leading back to one of them would never end).
         """
         key = cell if by_roll else -1 - cell
         if key in self._resolutions:
@@ -614,30 +788,14 @@ class _BoardMoves:
                              "the chain cannot enumerate an endless chain of draws")
         active.append(cell)
         size = self.board.size
-        arrival = movement.arrival(self.board, self.rules, cell, by_roll)
         result: _Resolution = {}
-        if arrival.action == "stay":
-            result[(cell, (cell,))] = 1.0
-        elif arrival.action == "detain":
-            result[(size, (cell,))] = 1.0
-        elif arrival.action == "jump":
-            for (end, cells), p in self.arrive(arrival.cell, False, active).items():
-                result[(end, (cell, *cells))] = p
-        else:
-            deck = self.board.decks[arrival.deck].cards
-            draw = 1.0 / len(deck)
-            moving = [card for card in deck if card.moves_token]
-            if len(moving) < len(deck):  # the other cards leave the token where it is
-                result[(cell, (cell,))] = draw * (len(deck) - len(moving))
-            for card in moving:
-                for q, destination, detain in self.policy.outcomes(self.board, card, cell):
-                    if detain or destination < 0:
-                        key_ = (size if detain else cell, (cell,))
-                        result[key_] = result.get(key_, 0.0) + draw * q
-                        continue
-                    for (end, cells), p in self.arrive(destination, False, active).items():
-                        key_ = (end, (cell, *cells))
-                        result[key_] = result.get(key_, 0.0) + draw * q * p
+        for p, where in self.ways(cell, by_roll):
+            if where <= size:
+                result[(where, (cell,))] = result.get((where, (cell,)), 0.0) + p
+                continue
+            for (end, cells), q in self.arrive(where - size - 1, False, active).items():
+                key_ = (end, (cell, *cells))
+                result[key_] = result.get(key_, 0.0) + p * q
         active.pop()
         self._resolutions[key] = result
         return result

@@ -584,3 +584,51 @@ def test_the_board_rolls_and_arrivals_are_shared_by_jail_strategies_not_by_other
     picky = CardPolicy(choose=Unhashable())
     assert MovementChain(board, policy=picky)._moves is not MovementChain(board, policy=picky)._moves
     np.testing.assert_array_equal(MovementChain(board, policy=picky).probabilities("roll"), short.probabilities("roll"))
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_arrivals_followed_as_arrays_equal_the_ways_followed_one_by_one(name):
+    """``ends`` and ``landings`` come from the first steps of every arrival at once, ``(I - N)^-1 F``;
+    following every way card by card (``tally``, as ``turns_to_land`` does) gives the same."""
+    from millionaire.markov import _BoardMoves
+
+    board = load_board(name)
+    rules = RuleSet.for_board(name)
+    owner = tuple((cell % 3) - 1 for cell in range(board.size))
+    for policy in (CardPolicy(), CardPolicy(choose="uniform"), CardPolicy(owner=owner, choose="uniform"),
+                   CardPolicy(owner=owner, others=(1, 11), choose="last")):
+        moves = _BoardMoves(board, rules, policy)
+        ends, landings = moves.tally()
+        np.testing.assert_allclose(moves.ends, ends, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(moves.landings, landings, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(moves.ends.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+
+
+def test_cards_that_swap_round_a_circle_are_refused_naming_it():
+    board = load_board("millionaire-classic")
+    with pytest.raises(ValueError, match=r"round in a circle \(3 → 13 → 3\)"):
+        MovementChain(board, policy=CardPolicy(others=(3, 13)))
+    with pytest.raises(ValueError, match=r"round in a circle \(3 → 22 → 32 → 22\)"):
+        MovementChain(board, policy=CardPolicy(others=(22,)))
+
+
+def test_the_step_table_is_movement_step_from_every_cell(monkeypatch):
+    """From the Python source every cell is stepped at once; where ``movement.step`` takes one int
+    (compiled), one cell a call: the same table."""
+    from millionaire.markov import _step_table
+
+    counts = list(range(-12, 13))
+    for name in ("millionaire-classic", "millionaire-junior"):
+        board = load_board(name)
+        expected = [[movement.step(board, cell, count)[0] for count in counts] for cell in range(board.size)]
+        assert _step_table(board, counts).tolist() == expected
+        step = movement.step
+
+        def one_cell(board, position, steps):
+            if not isinstance(position, int):
+                raise TypeError("int object expected")
+            return step(board, position, steps)
+
+        monkeypatch.setattr(movement, "step", one_cell)
+        assert _step_table(board, counts).tolist() == expected
+        monkeypatch.setattr(movement, "step", step)
