@@ -467,7 +467,7 @@ class CardPolicy:
             or the ``choose`` callable returns a cell that is not an option.
         """
         self.check(board)
-        return tuple(CardOutcome(*way) for way in self.follow(board, card, position))
+        return tuple(CardOutcome(*way) for way in self.follow(board, card, [position])[0])
 
     def check(self, board: Board) -> None:
         """Raise ``ValueError`` when the policy's game does not fit ``board`` (see :meth:`outcomes`).
@@ -483,23 +483,38 @@ class CardPolicy:
         if any(not 0 <= c < board.size for c in self.others):
             raise ValueError(f"CardPolicy.others: {self.others} has a cell outside the board (0..{board.size - 1})")
 
-    def follow(self, board: Board, card: Card, position: int) -> tuple[tuple[float, int, bool], ...]:
-        """:meth:`outcomes` as plain ``(probability, destination, detain)`` tuples, on a board already
-        passed by :meth:`check` (the chain follows every card on every card cell so, checking once).
+    def moves(self, board: Board, card: Card, cells: list[int]) -> movement.CardMoves:
+        """:func:`movement.card_moves` of a moving ``card`` drawn on each of ``cells`` in the game the
+        policy sees (the choices of a ``move_choice`` card not yet made), on a board already passed
+        by :meth:`check`.
 
         >>> from millionaire import load_board
         >>> board = load_board("monopoly-us")
-        >>> CardPolicy().follow(board, board.decks["chance"].cards[0], 7)
-        ((1.0, 39, False),)
+        >>> CardPolicy().moves(board, board.decks["chance"].cards[0], [7, 22]).destinations
+        [39, 39]
         """
         owner = list(self.owner) if self.owner is not None else None
-        positions: list[int | None] | None = [position, *self.others] if self.others else None
-        move = movement.card_move(board, card, position, 0, owner, positions)
-        if move.detain:
-            return ((1.0, board.jail, True),)
-        if not move.choices:
-            return ((1.0, move.destination, False),)
-        options = move.choices
+        positions: list[int | None] | None = [None, *self.others] if self.others else None  # seat 0: the token
+        return movement.card_moves(board, card, cells, 0, owner, positions)
+
+    def follow(self, board: Board, card: Card, cells: list[int]) -> list[tuple[tuple[float, int, bool], ...]]:
+        """:meth:`outcomes` on each of ``cells``, as plain ``(probability, destination, detain)``
+        tuples, on a board already passed by :meth:`check`.
+
+        >>> from millionaire import load_board
+        >>> board = load_board("monopoly-us")
+        >>> CardPolicy().follow(board, board.decks["chance"].cards[0], [7, 22])
+        [((1.0, 39, False),), ((1.0, 39, False),)]
+        """
+        moves = self.moves(board, card, cells)
+        if moves.detain:
+            return [((1.0, board.jail, True),) for _ in cells]
+        if not moves.choices:
+            return [((1.0, cell, False),) for cell in moves.destinations]
+        return [self._choose_among(card, cell, moves.choices) for cell in cells]
+
+    def _choose_among(self, card: Card, position: int, options: tuple[int, ...]) -> tuple[tuple[float, int, bool], ...]:
+        """The outcomes of a ``move_choice`` card drawn at ``position`` that allows ``options``."""
         if self.choose == "uniform":
             return tuple((1.0 / len(options), cell, False) for cell in options)
         if self.choose == "first":
@@ -574,30 +589,27 @@ class _BoardMoves:
     def __init__(self, board: Board, rules: RuleSet, policy: CardPolicy) -> None:
         self.board, self.rules, self.policy = board, rules, policy
         size, doubles = board.size, rules.doubles_to_jail
-        self.dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
-        # What each roll does from each count of doubles, wherever the token stands; then from every cell at once.
+        self.dice = [(p.numerator / p.denominator, die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
+        # What each roll does from each count of doubles, wherever the token stands, summed over the rolls
+        # alike (doubles rolled before, carried after, steps); then from every cell at once.
         detain_after = np.zeros(doubles)
-        rolled_before: list[int] = []
-        carried: list[int] = []
-        moved: list[int] = []
-        weight: list[float] = []
+        alike: dict[tuple[int, int, int], float] = {}
         for rolled in range(doubles):
             for prob, die1, die2 in self.dice:
                 steps, after, to_jail = movement.roll_steps(rules, rolled, die1, die2)
                 if to_jail:
                     detain_after[rolled] += prob
                 else:
-                    rolled_before.append(rolled)
-                    carried.append(after if die1 == die2 else 0)
-                    moved.append(steps)
-                    weight.append(prob)
-        totals = sorted(set(moved))
+                    key = (rolled, after if die1 == die2 else 0, steps)
+                    alike[key] = alike.get(key, 0.0) + prob
+        rolled_before, carried, moved = np.array(list(alike), dtype=np.intp).reshape(-1, 3).T
+        totals = sorted(set(moved.tolist()))
         lands = _step_table(board, totals)
         self._lands = dict(zip(totals, lands.T.tolist()))  # steps -> the cell they lead to from each cell
         free = size * doubles
-        states = np.arange(size)[:, None] * doubles + np.array(rolled_before)  # (cell, roll) -> free state
-        flat = (np.array(carried) * free + states) * size + lands[:, np.searchsorted(totals, moved)]
-        weights = np.broadcast_to(np.array(weight), flat.shape)
+        states = np.arange(size)[:, None] * doubles + rolled_before  # (cell, roll) -> free state
+        flat = (carried * free + states) * size + lands.take(np.searchsorted(totals, moved), axis=1)
+        weights = np.broadcast_to(np.array(list(alike.values())), flat.shape)
         arrive = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
         self.free_detain = np.tile(detain_after, size)
@@ -608,9 +620,11 @@ class _BoardMoves:
         self._where: list[int] = []
         self._bounds = [0]
         self._arrived: list[int] = []  # the cell of each
-        self._kind: dict[int, int] = {}  # (cell if by a roll else -1 - cell) -> which
-        self._alike: dict[tuple[int, str, int, str], int] = {}
+        self._kind: dict[int, int] = {}  # cell -> which, for the arrivals by a card or a jump
+        self._rolled: list[movement.Arrival] = []  # movement.arrival of a roll on each cell
         self._moving: dict[str, list[Card]] = {}
+        self._draw_cells: dict[str, list[int]] = {}  # deck -> the cells that draw from it by a roll
+        self._drawn: dict[tuple[str, int], tuple[list[float], list[int]]] = {}
         self._policy_checked = False
         self._resolutions: dict[int, _Resolution] = {}
         self.ends, self.landings = self._follow_arrivals()
@@ -684,21 +698,23 @@ class _BoardMoves:
         return list(zip(self._probability[low:high], self._where[low:high]))
 
     def _which(self, cell: int, by_roll: bool) -> int:
-        """Which of the kinds of arrival worked out an arrival on ``cell`` is: from
-        :func:`movement.arrival`, the deck and the policy's card moves, once for arrivals on a cell
-        that :func:`movement.arrival` finds alike (by a roll and by a card, on every board so far)."""
-        key = cell if by_roll else -1 - cell
-        which = self._kind.get(key)
+        """Which of the kinds of arrival worked out an arrival on ``cell`` is: the first ``size`` are
+        the arrivals by a roll on each cell (:meth:`_follow_arrivals`); an arrival by a card or a
+        jump is the roll's kind where :func:`movement.arrival` gives the same for both (on every
+        board so far), else a kind of its own, worked out once."""
+        if by_roll:
+            return cell
+        which = self._kind.get(cell)
         if which is None:
-            arrival = movement.arrival(self.board, self.rules, cell, by_roll)
-            alike = (cell, arrival.action, arrival.cell, arrival.deck)
-            which = self._alike.get(alike)
-            if which is None:
-                which = self._alike[alike] = len(self._arrived)
+            arrival, rolled = movement.arrival(self.board, self.rules, cell, False), self._rolled[cell]
+            if (arrival.action, arrival.cell, arrival.deck) == (rolled.action, rolled.cell, rolled.deck):
+                which = cell
+            else:
+                which = len(self._arrived)
                 self._first_steps(cell, arrival)
                 self._bounds.append(len(self._where))
                 self._arrived.append(cell)
-            self._kind[key] = which
+            self._kind[cell] = which
         return which
 
     def _first_steps(self, cell: int, arrival: movement.Arrival) -> None:
@@ -714,16 +730,40 @@ class _BoardMoves:
         moving = self._moving.get(arrival.deck)
         if moving is None:
             moving = self._moving[arrival.deck] = [card for card in deck if card.moves_token]
-        if moving and not self._policy_checked:  # before the first card it follows
-            self.policy.check(board)
-            self._policy_checked = True
         if len(moving) < len(deck):  # the other cards leave the token where it is
             probability.append(draw * (len(deck) - len(moving)))
             where.append(cell)
-        for card in moving:
-            for q, destination, detain in self.policy.follow(board, card, cell):
-                probability.append(draw * q)
-                where.append(size if detain else cell if destination < 0 else size + 1 + destination)
+        chances, wheres = self._card_ways(arrival.deck, moving, cell)
+        probability.extend([draw * q for q in chances])
+        where.extend(wheres)
+
+    def _card_ways(self, deck: str, moving: list[Card], cell: int) -> tuple[list[float], list[int]]:
+        """Where the ``moving`` cards of ``deck`` drawn on ``cell`` lead, in order, as in :meth:`ways`:
+        the probability each given the card, and where. Worked out for all the cells that draw from
+        the deck by a roll at once, by :meth:`CardPolicy.moves`; where a card leaves a choice, by
+        :meth:`CardPolicy.follow`."""
+        drawn = self._drawn.get((deck, cell))
+        if drawn is None:
+            board, size = self.board, self.board.size
+            if moving and not self._policy_checked:  # before the first card it follows
+                self.policy.check(board)
+                self._policy_checked = True
+            cells = [c for c in self._draw_cells.get(deck, ()) if (deck, c) not in self._drawn]
+            cells = cells if cell in cells else [cell]
+            moves = [self.policy.moves(board, card, cells) for card in moving]
+            if not any(move.choices for move in moves):  # one way for each card on each cell
+                rows = [[size] * len(cells) if move.detain else [c if d < 0 else size + 1 + d for c, d in zip(cells, move.destinations)]
+                        for move in moves]
+                for at, c in enumerate(cells):
+                    self._drawn[(deck, c)] = ([1.0] * len(moving), [row[at] for row in rows])
+            else:
+                each = [self.policy.follow(board, card, cells) for card in moving]
+                for at, c in enumerate(cells):
+                    ways = [way for outcomes in each for way in outcomes[at]]
+                    self._drawn[(deck, c)] = ([q for q, _, _ in ways], [size if detain else c if destination < 0 else size + 1 + destination
+                                                                        for _, destination, detain in ways])
+            drawn = self._drawn[(deck, cell)]
+        return drawn
 
     def _follow_arrivals(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """``ends`` and ``landings`` (see the class) from the first steps of the arrivals (:meth:`ways`).
@@ -735,8 +775,20 @@ class _BoardMoves:
         ``C = F_R + N_R,other F_other``, the sum ``C + N_RR C + N_RR^2 C + ...``, which ends because
         the cards and jumps go round no circle (where they would, :meth:`arrive` names the circle).
         """
-        size = self.board.size
-        by_roll = [self._which(cell, True) for cell in range(size)]
+        board, size = self.board, self.board.size
+        self._rolled = [movement.arrival(board, self.rules, cell, True) for cell in range(size)]
+        for cell, arrival in enumerate(self._rolled):
+            if arrival.action == "draw":
+                self._draw_cells.setdefault(arrival.deck, []).append(cell)
+        probability, where_, bounds = self._probability, self._where, self._bounds
+        for cell, arrival in enumerate(self._rolled):  # the kinds 0 .. size - 1
+            if arrival.action == "stay":
+                probability.append(1.0)
+                where_.append(cell)
+            else:
+                self._first_steps(cell, arrival)
+            bounds.append(len(where_))
+        self._arrived.extend(range(size))
         onward: dict[int, int] = {}  # where (above size) -> the kind of arrival led on to
         followed = 0
         while followed < len(self._where):  # the arrivals led on to, and the arrivals they lead on to
@@ -762,8 +814,7 @@ class _BoardMoves:
             term = among @ term
             if not term.any():
                 total[leading] = sum_
-                rolled = total.take(by_roll, axis=0)
-                return rolled[:, :size + 1], rolled[:, size + 1:]
+                return total[:size, :size + 1], total[:size, size + 1:]
             sum_ += term
         return self.tally()  # a circle: followed way by way, which names it
 

@@ -179,35 +179,31 @@ class RuleSet:
     rent_cap: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("Fraction",):
-                most = _MAXIMUM.get(f.name, 1)
+        for name, kind, least, most, allowed in _checks():
+            value = getattr(self, name)
+            if kind == "Fraction":
                 if isinstance(value, (int, float, str)) and not isinstance(value, bool):
                     try:
                         value = Fraction(value).limit_denominator(10_000)
                     except (ValueError, ZeroDivisionError):
-                        raise ValueError(f"RuleSet.{f.name} must be a number between 0 and {most}, got {value!r}") from None
-                    object.__setattr__(self, f.name, value)
-                if not isinstance(value, Fraction) or not 0 <= value <= most:
-                    raise ValueError(f"RuleSet.{f.name} must be a number between 0 and {most}, got {value!r}")
-            elif f.type == "bool":
+                        raise ValueError(f"RuleSet.{name} must be a number between 0 and {most}, got {value!r}") from None
+                    object.__setattr__(self, name, value)
+                # 0 <= value <= most, in whole numbers (a fraction's denominator is positive): faster
+                if not isinstance(value, Fraction) or not 0 <= value.numerator <= most * value.denominator:
+                    raise ValueError(f"RuleSet.{name} must be a number between 0 and {most}, got {value!r}")
+            elif kind == "bool":
                 if not isinstance(value, bool):
-                    raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
-            elif f.type == "str":
-                allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
-                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
-                           "locked_by_building": LOCKED_BY_BUILDING}[f.name]
+                    raise ValueError(f"RuleSet.{name} must be True or False, got {value!r}")
+            elif kind == "str":
                 if value not in allowed:
-                    raise ValueError(f"RuleSet.{f.name} must be one of {', '.join(allowed)}, got {value!r}")
+                    raise ValueError(f"RuleSet.{name} must be one of {', '.join(allowed)}, got {value!r}")
             else:  # int or int | None
-                if value is None and "None" in f.type:
+                if value is None and "None" in kind:
                     continue
-                least, most = _MINIMUM.get(f.name, 0), _MAXIMUM.get(f.name, MAX_AMOUNT)
                 if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {shown(value)}")
+                    raise ValueError(f"RuleSet.{name} must be an integer >= {least}, got {shown(value)}")
                 if value > most:
-                    raise ValueError(f"RuleSet.{f.name} must be at most {most:,}, got {shown(value)}")
+                    raise ValueError(f"RuleSet.{name} must be at most {most:,}, got {shown(value)}")
         if self.max_players < self.min_players:
             raise ValueError(f"RuleSet.max_players ({self.max_players}) is below min_players ({self.min_players})")
 
@@ -339,6 +335,27 @@ class RuleSet:
         if not isinstance(data, dict):
             raise ValueError(f"RuleSet.from_dict needs a dict, got {type(data).__name__}")
         return cls().replace(**data)
+
+
+_CHECKS: list[tuple[str, str, int, int, tuple[str, ...]]] = []
+
+
+def _checks() -> list[tuple[str, str, int, int, tuple[str, ...]]]:
+    """What ``RuleSet.__post_init__`` checks of each field: ``(name, type, least, most, allowed)``,
+    from the fields' types and the bounds below; made once.
+
+    >>> ("dice", "int", 1, 2, ()) in _checks()
+    True
+    """
+    if not _CHECKS:
+        allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
+                   "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
+                   "locked_by_building": LOCKED_BY_BUILDING}
+        for f in dataclasses.fields(RuleSet):
+            kind = str(f.type)
+            most = _MAXIMUM.get(f.name, 1 if kind == "Fraction" else MAX_AMOUNT)
+            _CHECKS.append((f.name, kind, _MINIMUM.get(f.name, 0), most, allowed[f.name] if kind == "str" else ()))
+    return _CHECKS
 
 
 _MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,
