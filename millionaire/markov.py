@@ -796,16 +796,19 @@ class _BoardMoves:
             followed = len(self._where)
             for where in new:
                 onward[where] = self._which(where - size - 1, False)
+        # The columns: where the arrivals stop (0 .. size), the landings (size + 1 + cell), then N (the
+        # kinds led on to); the first steps' where, and each arrival's landing on its own cell, as those.
         count = len(self._arrived)
-        width = size + 1 + count
-        column = np.arange(2 * size + 1)  # where -> column: the stops, then size + 1 + the kind led on to
-        column[list(onward)] = size + 1 + np.array(list(onward.values()), dtype=np.intp)
-        where = column.take(self._where)
+        width = 2 * size + 1 + count
+        column = list(range(2 * size + 1))
+        for where, kind in onward.items():
+            column[where] = 2 * size + 1 + kind
         row = np.repeat(np.arange(count), np.diff(self._bounds))
-        steps = np.bincount(row * width + where, self._probability, minlength=count * width).reshape(count, width)
-        total = np.concatenate([steps[:, :size + 1], np.eye(size).take(self._arrived, axis=0)], axis=1)  # F
-        leading = np.unique(row[where > size])  # R
-        led = steps[leading, size + 1:]  # N_R
+        flat = np.concatenate([row * width + np.take(column, self._where), np.arange(count) * width + size + 1 + np.array(self._arrived)])
+        steps = np.bincount(flat, self._probability + [1.0] * count, minlength=count * width).reshape(count, width)
+        total = steps[:, :2 * size + 1]  # F
+        leading = np.flatnonzero(steps[:, 2 * size + 1:].any(axis=1))  # R
+        led = steps[leading, 2 * size + 1:]  # N_R
         among = led[:, leading]
         led[:, leading] = 0.0
         term = total[leading] + led @ total  # C
