@@ -400,7 +400,7 @@ class CardPolicy:
     - "move to the nearest unowned plot" (``nearest``, ``unowned_plot``): every plot is unowned, so
       it moves to the nearest plot ahead.
 
-    The moves themselves are :func:`millionaire.movement.card_move`'s; the policy only supplies the
+    The moves themselves are :func:`millionaire.movement.card_moves`'; the policy only supplies the
     game it sees and the choice among allowed cells.
 
     Parameters
@@ -567,8 +567,9 @@ class _BoardMoves:
     again) share it.
 
     The movement functions are called once for each input the chain needs (each roll from each
-    count of doubles, each cell's arrival, each moving card on each card cell) and their results
-    combined as arrays.
+    count of doubles, the steps of each total from every cell at once, each cell's arrival, each
+    moving card on all the cells of its deck at once) and their results combined as arrays: no
+    object per way a card can lead, unless :meth:`arrive` is asked for the ways one by one.
 
     Attributes
     ----------

@@ -632,3 +632,24 @@ def test_the_step_table_is_movement_step_from_every_cell(monkeypatch):
         monkeypatch.setattr(movement, "step", one_cell)
         assert _step_table(board, counts).tolist() == expected
         monkeypatch.setattr(movement, "step", step)
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_a_card_moved_from_many_cells_at_once_moves_as_from_each_alone(name):
+    """movement.card_moves works out what a card looks for once for all the cells; each cell's move
+    is card_move's from that cell, with owners and other players as the engine gives them."""
+    board = load_board(name)
+    cells = list(range(board.size))
+    owner = [(cell % 3) - 1 for cell in cells]
+    positions = [None, 5, None, 17]
+    for deck in board.decks.values():
+        for card in deck.cards:
+            if not card.moves_token:
+                continue
+            for game in ((None, None), (owner, positions)):
+                moves = movement.card_moves(board, card, cells, 0, *game)
+                for at, cell in enumerate(cells):
+                    alone = movement.card_move(board, card, cell, 0, *game)
+                    assert (moves.destinations[at], moves.passed_start[at], moves.detain, moves.choices,
+                            moves.swap_with[at]) == (alone.destination, alone.passed_start, alone.detain,
+                                                     alone.choices, alone.swap_with)
