@@ -553,7 +553,7 @@ def _step_table(board: Board, steps: Sequence[int]) -> NDArray[np.intp]:
     """
     cells = np.arange(board.size)
     try:
-        table = np.column_stack([movement.step(board, cells, count)[0] for count in steps])  # type: ignore[arg-type]
+        table = np.array([movement.step(board, cells, count)[0] for count in steps]).T  # type: ignore[arg-type]
         if table.shape == (board.size, len(steps)):
             return table
     except (TypeError, ValueError):  # compiled: a cell must be an int
@@ -595,25 +595,27 @@ class _BoardMoves:
         # alike (doubles rolled before, carried after, steps); then from every cell at once.
         detain_after = np.zeros(doubles)
         alike: dict[tuple[int, int, int], float] = {}
+        roll_steps = movement.roll_steps
         for rolled in range(doubles):
             for prob, die1, die2 in self.dice:
-                steps, after, to_jail = movement.roll_steps(rules, rolled, die1, die2)
+                steps, after, to_jail = roll_steps(rules, rolled, die1, die2)
                 if to_jail:
                     detain_after[rolled] += prob
                 else:
                     key = (rolled, after if die1 == die2 else 0, steps)
                     alike[key] = alike.get(key, 0.0) + prob
-        rolled_before, carried, moved = np.array(list(alike), dtype=np.intp).reshape(-1, 3).T
-        totals = sorted(set(moved.tolist()))
+        totals = sorted({steps for _, _, steps in alike})
         lands = _step_table(board, totals)
         self._lands = dict(zip(totals, lands.T.tolist()))  # steps -> the cell they lead to from each cell
         free = size * doubles
-        states = np.arange(size)[:, None] * doubles + rolled_before  # (cell, roll) -> free state
-        flat = (carried * free + states) * size + lands.take(np.searchsorted(totals, moved), axis=1)
-        weights = np.broadcast_to(np.array(list(alike.values())), flat.shape)
-        arrive = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * free * size)
+        column = {steps: at for at, steps in enumerate(totals)}
+        # The free state (cell, rolled) is cell * doubles + rolled; reached[k, s, c] is flat (k * free + s) * size + c.
+        before = np.array([carried * free + rolled for rolled, carried, _ in alike])
+        flat = (np.arange(size)[:, None] * doubles + before) * size + lands[:, [column[steps] for _, _, steps in alike]]
+        weights = (np.ones((size, 1)) * list(alike.values())).ravel()  # the same from every cell
+        arrive = np.bincount(flat.ravel(), weights, minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
-        self.free_detain = np.tile(detain_after, size)
+        self.free_detain = (np.ones((size, 1)) * detain_after).ravel()
         self._rolls: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
         # The first steps of the arrivals (:meth:`ways`), all in two flat lists: those of the i-th kind
         # of arrival worked out are probability[bounds[i]:bounds[i + 1]], where[bounds[i]:bounds[i + 1]].
@@ -658,14 +660,17 @@ class _BoardMoves:
                 moves: list[int] = []  # waited * size + the cell moved to
                 wait_p: list[float] = []
                 move_p: list[float] = []
+                from_jail = {steps: cells[board.jail] for steps, cells in self._lands.items()}  # movement.step's
+                jail_roll = movement.jail_roll
                 for waited in range(states):  # a detained token, from the jail cell
                     for prob, die1, die2 in self.dice:
-                        result = movement.jail_roll(rules, waited, die1, die2)
+                        result = jail_roll(rules, waited, die1, die2)
                         if result.outcome == "stay":
                             waits.append(waited * (states + 1) + 1)
                             wait_p.append(prob)
                         else:
-                            moves.append(waited * size + self._step(board.jail, result.steps))
+                            cell = from_jail.get(result.steps)
+                            moves.append(waited * size + (movement.step(board, board.jail, result.steps)[0] if cell is None else cell))
                             move_p.append(prob)
                 arrive = np.zeros((rules.doubles_to_jail, states, size))
                 arrive[0] = np.bincount(moves, move_p, minlength=states * size).reshape(states, size)
@@ -678,11 +683,6 @@ class _BoardMoves:
                 array.setflags(write=False)
             self._rolls[jail] = rolls
         return self._rolls[jail]
-
-    def _step(self, cell: int, steps: int) -> int:
-        """``movement.step(board, cell, steps)[0]``, from the table made of the rolls' steps."""
-        lands = self._lands.get(steps)
-        return lands[cell] if lands is not None else movement.step(self.board, cell, steps)[0]
 
     def ways(self, cell: int, by_roll: bool) -> list[tuple[float, int]]:
         """The first step of an arrival on ``cell``, as ``(probability, where)`` pairs: ``where`` is

@@ -653,3 +653,14 @@ def test_a_card_moved_from_many_cells_at_once_moves_as_from_each_alone(name):
                     assert (moves.destinations[at], moves.passed_start[at], moves.detain, moves.choices,
                             moves.swap_with[at]) == (alone.destination, alone.passed_start, alone.detain,
                                                      alone.choices, alone.swap_with)
+
+
+def test_a_detained_token_moves_by_a_double_the_rolls_never_make():
+    """With the first double detaining, no free roll moves 2 or 12 steps; a detained token's double
+    (long strategy) still frees it and moves it by the double, so its steps are asked of movement.step."""
+    board = load_board("millionaire-classic")
+    chain = MovementChain(board, RuleSet.classic().replace(doubles_to_jail=1), "long")
+    labels = chain.roll_chain.labels
+    detained, two_ahead = labels.index(("jail", 0)), labels.index((board.jail + 2, 0))
+    assert 2 not in chain._moves._lands  # the free rolls' steps
+    assert chain.roll_chain.P[detained, two_ahead] == pytest.approx(1 / 36, rel=1e-15)
