@@ -734,9 +734,10 @@ class _BoardMoves:
         if len(moving) < len(deck):  # the other cards leave the token where it is
             probability.append(draw * (len(deck) - len(moving)))
             where.append(cell)
-        chances, wheres = self._card_ways(arrival.deck, moving, cell)
-        probability.extend([draw * q for q in chances])
-        where.extend(wheres)
+        if moving:
+            chances, wheres = self._card_ways(arrival.deck, moving, cell)
+            probability.extend([draw * q for q in chances])
+            where.extend(wheres)
 
     def _card_ways(self, deck: str, moving: list[Card], cell: int) -> tuple[list[float], list[int]]:
         """Where the ``moving`` cards of ``deck`` drawn on ``cell`` lead, in order, as in :meth:`ways`:
@@ -746,7 +747,7 @@ class _BoardMoves:
         drawn = self._drawn.get((deck, cell))
         if drawn is None:
             board, size = self.board, self.board.size
-            if moving and not self._policy_checked:  # before the first card it follows
+            if not self._policy_checked:  # before the first card it follows
                 self.policy.check(board)
                 self._policy_checked = True
             cells = [c for c in self._draw_cells.get(deck, ()) if (deck, c) not in self._drawn]
@@ -755,8 +756,8 @@ class _BoardMoves:
             if not any(move.choices for move in moves):  # one way for each card on each cell
                 rows = [[size] * len(cells) if move.detain else [c if d < 0 else size + 1 + d for c, d in zip(cells, move.destinations)]
                         for move in moves]
-                for at, c in enumerate(cells):
-                    self._drawn[(deck, c)] = ([1.0] * len(moving), [row[at] for row in rows])
+                for c, column in zip(cells, zip(*rows)):
+                    self._drawn[(deck, c)] = ([1.0] * len(moving), list(column))
             else:
                 each = [self.policy.follow(board, card, cells) for card in moving]
                 for at, c in enumerate(cells):

@@ -664,3 +664,15 @@ def test_a_detained_token_moves_by_a_double_the_rolls_never_make():
     detained, two_ahead = labels.index(("jail", 0)), labels.index((board.jail + 2, 0))
     assert 2 not in chain._moves._lands  # the free rolls' steps
     assert chain.roll_chain.P[detained, two_ahead] == pytest.approx(1 / 36, rel=1e-15)
+
+
+def test_a_deck_without_moving_cards_leaves_the_token_on_its_cells():
+    from dataclasses import replace
+
+    board = load_board("monopoly-us")
+    chest = board.decks["chest"]
+    still = replace(board, decks={**board.decks, "chest": replace(chest, cards=tuple(c for c in chest.cards if not c.moves_token))})
+    moves = MovementChain(still)._moves
+    for cell in (2, 17, 33):
+        assert moves.ends[cell, cell] == 1.0 and moves.landings[cell].sum() == 1.0
+    np.testing.assert_allclose(moves.ends, moves.tally()[0], rtol=0, atol=1e-15)
