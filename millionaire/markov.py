@@ -969,12 +969,14 @@ class MovementChain:
         cells, self._rolled = keep // doubles, keep % doubles
         self._bin = np.where(free, cells, size)
         self._end = ~free | (self._rolled == 0)
-        labels = [(cell, d) if f else ("jail", state - self._jail0)
-                  for cell, d, f, state in zip(cells.tolist(), self._rolled.tolist(), free.tolist(), keep.tolist())]
+        # The first detained state (the states are in order, the free ones first); a board where nobody
+        # is detained (Junior) has none.
+        jail = int(np.searchsorted(keep, self._jail0))
+        labels = [*zip(cells[:jail].tolist(), self._rolled[:jail].tolist()),
+                  *(("jail", state - self._jail0) for state in keep[jail:].tolist())]
         self.roll_chain = MarkovChain(full.take(keep, 0).take(keep, 1), labels)
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
         rolled_landings = self._rolls[0].sum(axis=0).take(keep, 0) @ self._moves.landings
-        jail = int(np.searchsorted(keep, self._jail0))  # a board where nobody is detained (Junior) has no such state
         detained = self.roll_chain.P[:, jail] if jail < keep.size else np.zeros(keep.size)
         self._roll_landings = np.column_stack([rolled_landings, detained])
         self._turns_to_land: dict[int, float] = {}
