@@ -351,10 +351,12 @@ def _checks() -> list[tuple[str, str, int, int, tuple[str, ...]]]:
         allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
                    "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
                    "locked_by_building": LOCKED_BY_BUILDING}
+        checks = []
         for f in dataclasses.fields(RuleSet):
             kind = str(f.type)
             most = _MAXIMUM.get(f.name, 1 if kind == "Fraction" else MAX_AMOUNT)
-            _CHECKS.append((f.name, kind, _MINIMUM.get(f.name, 0), most, allowed[f.name] if kind == "str" else ()))
+            checks.append((f.name, kind, _MINIMUM.get(f.name, 0), most, allowed[f.name] if kind == "str" else ()))
+        _CHECKS.extend(checks)  # whole, or not at all
     return _CHECKS
 
 
