@@ -6,11 +6,15 @@ It counts whichever engine ``import millionaire`` picks: compiled, or the source
 ``MILLIONAIRE_PURE=1``. Use this to compare
 two versions of the engine. Needs ``valgrind`` (Debian package); takes about a minute.
 
-Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300] [--observed]``.
+Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300] [--board KEY]
+[--strategy NAME] [--observed]``.
 
-``--observed`` counts instead the games as a tournament's workers play them (``observe_game``, the
-TournamentRunner's defaults: Classic, cautious, aggressive and monopolist, net worth and ownership
-recorded every round), per game: the steady measure behind the runner's wall time.
+By default 6 seeded games of Millionaire Classic between four ``cautious`` players; ``--board`` and
+``--strategy`` choose others (``--board monopoly-us --strategy monopolist``: the trading bots of the
+side-by-side with the peer). ``--observed`` counts instead the games as a tournament's workers play
+them (chunks of 64 games through ``_observe_chunk``, the TournamentRunner's defaults: Classic,
+cautious, aggressive and monopolist, net worth and ownership recorded every round), per game: the
+steady measure behind the runner's wall time.
 """
 
 from __future__ import annotations
@@ -25,28 +29,31 @@ import tempfile
 
 GAMES = """
 from millionaire import Game, load_board
-board = load_board("millionaire-classic")
+board = load_board({board!r})
 turns = 0
 for seed in range({games}):
-    game = Game(board, agents=["cautious"] * 4, seed=seed, record_events=False)
+    game = Game(board, agents=[{strategy!r}] * 4, seed=seed, record_events=False)
     turns += game.run(max_rounds={max_rounds}).turns
 print(turns)
 """
 OBSERVED = """
 from millionaire import RuleSet, load_board
-from millionaire.simulate import game_seed, observe_game
+from millionaire.simulate import game_seed
+from millionaire.simulate.observe import _observe_chunk
 from millionaire.simulate.tournament import _lineups
 board = load_board("millionaire-classic")
 rules = RuleSet.for_board(board.key)
 lineups = _lineups(["cautious", "aggressive", "monopolist"], 3, {games}, rotate=not rules.shuffle_seats)
-for number, lineup in enumerate(lineups):
-    observe_game(board, rules, lineup, game_seed(1, number), {max_rounds}, 1)
+games = [(lineup, game_seed(1, number)) for number, lineup in enumerate(lineups)]
+for start in range(0, len(games), 64):
+    _observe_chunk(board, rules, games[start:start + 64], {max_rounds}, 1)
 print({games})
 """
 # Start-up, subtracted: imports, the board, and one game set up (its first use imports numpy.random).
 STARTUP = """
 from millionaire import Game, load_board
-Game(load_board("millionaire-classic"), agents=["cautious"] * 4, seed=0, record_events=False)
+{imports}
+Game(load_board({board!r}), agents=["cautious"] * 4, seed=0, record_events=False)
 print(0)
 """
 
@@ -71,6 +78,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--max-rounds", type=int, default=300)
+    parser.add_argument("--board", default="millionaire-classic", help="board of the plain games (default Classic)")
+    parser.add_argument("--strategy", default="cautious", help="the four players' strategy (default cautious)")
     parser.add_argument("--observed", action="store_true", help="count games as a tournament observes them")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -80,15 +89,16 @@ def main() -> None:
     engine = "compiled" if compiled.IN_USE else "Python source"
     if args.observed:
         total, games = count(OBSERVED.format(games=args.games, max_rounds=args.max_rounds))
-        startup, _ = count(STARTUP)
+        startup, _ = count(STARTUP.format(board="millionaire-classic", imports="import millionaire.simulate.observe"))
         print(f"{engine}: {games} games observed as a tournament's workers play them (Classic, cautious, aggressive, "
               f"monopolist): {(total - startup) / 1e6:.0f} M instructions, {(total - startup) / games:,.0f} per game")
         return
-    total, turns = count(GAMES.format(games=args.games, max_rounds=args.max_rounds))
-    startup, _ = count(STARTUP)
+    total, turns = count(GAMES.format(games=args.games, max_rounds=args.max_rounds, board=args.board,
+                                      strategy=args.strategy))
+    startup, _ = count(STARTUP.format(board=args.board, imports=""))
     per_turn = (total - startup) / turns
     print(f"{engine}: "
-          f"{turns} player-turns of {args.games} seeded games (4 cautious players): "
+          f"{turns} player-turns of {args.games} seeded games of {args.board} (4 {args.strategy} players): "
           f"{(total - startup) / 1e6:.0f} M instructions, {per_turn:,.0f} per player-turn")
 
 

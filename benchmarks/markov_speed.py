@@ -112,7 +112,7 @@ def main() -> None:
             simulated[name, decks] = median_time(lambda: simulate_landings(
                 board, rolls=args.rolls, tokens=args.tokens, burn_in=0, decks=decks, seed=1), args.repeats)
         tables = _Tables(board, RuleSet.for_board(board.key), "short", CardPolicy())
-        shuffles[name] = median_time(lambda: _Decks(tables, args.tokens, "cycled", np.random.default_rng(1)), args.repeats)
+        shuffles[name] = median_time(lambda: _Decks(tables, tables.deck_at, args.tokens, "cycled", np.random.default_rng(1)), args.repeats)
     floor = median_time(lambda: plain_dice(args.rolls, args.tokens), args.repeats)
     for (name, decks), seconds in simulated.items():
         lines.append(f"simulator  {name:<20} jail short {args.rolls / seconds:12.3g} rolls/s, "

@@ -54,13 +54,15 @@ from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, Excha
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
+    from .state import GameState
 
 
 #: A trade an agent may offer: (partner, plots taken, plots given, its quote or ``None``).
 Candidate = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int] | None]
 #: The board as a seat last saw it: owners, mortgages and buildings (copies), how many changes it has
-#: seen, the plots it wants and its candidate trades.
-BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[int, ...], tuple[int, ...]]], list[Candidate]]
+#: seen, the plots it wants, its candidate trades, and the state with its count of board changes then.
+BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[int, ...], tuple[int, ...]]],
+                  list[Candidate], "GameState", int]
 
 # The answers given most often, made once (actions are values: nobody changes them).
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
@@ -202,8 +204,9 @@ class ThresholdAgent(Agent):
         self._industry_cells: list[tuple[int, ...]] = []
         self._industry_value: list[int] = []
         self._game_seen: Any = None
+        # Each trade's plots priced, the board's state of them as a number (:meth:`_cached_quote`) and its quote.
         self._quoted: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
-                           tuple[tuple[int, ...], tuple[int, int, int, int] | None]] = {}
+                           tuple[tuple[int, ...], int, tuple[int, int, int, int] | None]] = {}
         self._refused: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
         self._counters: dict[int, list[Trade]] = {}
         self._last_offer: dict[int, tuple[Trade, int]] = {}
@@ -218,6 +221,7 @@ class ThresholdAgent(Agent):
         return self._reserve
 
     def choose(self, game: Game, decision: Decision) -> Action:
+        game.state.board_may_have_changed()  # asked from outside a game's run: the board may have been set by hand
         return self.answer(game, decision.data)
 
     def answer(self, game: Game, data: Pending) -> Action:
@@ -403,9 +407,13 @@ class ThresholdAgent(Agent):
         when a mortgage or a building of their industries changes."""
         state = game.state
         seen = self._seen.get(seat)
+        if seen is not None and seen[6] is state and seen[7] == state.board_changes:
+            return seen[5]  # nothing on the board has changed since the last window
         same_owners = seen is not None and seen[0] == state.owner
         if seen is not None and same_owners and (not seen[4] or (seen[2] == state.level and seen[1] == state.mortgaged)):
-            return seen[5]  # the board as in the last window (or nothing wanted): list comparisons, nothing made
+            # The board as in the last window (or nothing wanted): list comparisons, nothing made.
+            self._seen[seat] = (seen[0], seen[1], seen[2], seen[3], seen[4], seen[5], state, state.board_changes)
+            return seen[5]
         if seen is not None and same_owners:
             plots = seen[4]
         else:
@@ -416,7 +424,8 @@ class ThresholdAgent(Agent):
         for partner, take, give in plots:
             found.append((partner, take, give, self._cached_quote(game, seat, partner, take, give)))
         version = seen[3] + 1 if seen is not None else 0
-        self._seen[seat] = (list(state.owner), list(state.mortgaged), list(state.level), version, plots, found)
+        self._seen[seat] = (list(state.owner), list(state.mortgaged), list(state.level), version, plots, found,
+                            state, state.board_changes)
         return found
 
     def _version(self, seat: int) -> int:
@@ -431,14 +440,16 @@ class ThresholdAgent(Agent):
         buildings lock plots from trade, what they are does not)."""
         state = game.state
         owner, mortgaged, level = state.owner, state.mortgaged, state.level
-        cells = self._trade_cells(game, take, give)
-        key = tuple([owner[c] for c in cells] + [mortgaged[c] for c in cells] + [level[c] > 0 for c in cells])
         memo = (seat, partner, take, give)
         cached = self._quoted.get(memo)
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        cells = cached[0] if cached is not None else self._trade_cells(game, take, give)
+        base, key = 4 * (len(state.players) + 1), 0  # a digit a plot: its owner (a seat or -1), mortgaged, built on
+        for cell in cells:
+            key = key * base + (owner[cell] + 1) * 4 + (2 if mortgaged[cell] else 0) + (1 if level[cell] else 0)
+        if cached is not None and cached[1] == key:
+            return cached[2]
         quote = self._quote(game, seat, partner, take, give)
-        self._quoted[memo] = (key, quote)
+        self._quoted[memo] = (cells, key, quote)
         return quote
 
     def _trade_cells(self, game: Game, take: tuple[int, ...], give: tuple[int, ...]) -> tuple[int, ...]:

@@ -77,6 +77,7 @@ def close(game: Game, data: BidPending) -> None:
         return
     game._transfer(winner, seller, price, "auction", ("auction", winner, cell, price, seller))
     state.owner[cell] = winner
+    state.board_changes += 1
     game.mechanics.sold(game, cell)
 
 

@@ -138,6 +138,7 @@ def chosen(game: Game, seat: int, data: ChoosePending, cell: int) -> None:
             game._transfer(seat, BANK, game.mortgage_value(cell), "redeem")
             state.mortgaged[cell] = False
         state.owner[cell] = -1
+        state.board_changes += 1
         game._event("return_plot", seat, cell)
     elif purpose == "auction_others_plot":
         owner = state.owner[cell]
@@ -151,6 +152,7 @@ def chosen(game: Game, seat: int, data: ChoosePending, cell: int) -> None:
         state.tasks.append(["auction", cell, BANK])
     elif purpose == "free_half":
         state.owner[cell] = seat
+        state.board_changes += 1
         game._event("free_half", seat, cell)
 
 
@@ -159,6 +161,7 @@ def apply_kept_effect(game: Game, seat: int, effect: str, cell: int) -> None:
     if effect == "take_plot":
         previous = state.owner[cell]
         state.owner[cell] = seat
+        state.board_changes += 1
         game._event("take_plot", seat, cell, 0, previous)
     else:
         credit.build(game, seat, cell, free=True)

@@ -50,6 +50,7 @@ def build(game: Game, seat: int, cell: int, free: bool = False) -> None:
     """One building more on ``cell``, paid for by ``seat`` (``free``: paid already)."""
     state = game.state
     state.level[cell] += 1
+    state.board_changes += 1
     event = ("build", seat, cell, state.level[cell])
     if free:
         game._event(*event)
@@ -62,6 +63,7 @@ def sell(game: Game, seat: int, cell: int) -> None:
     state, rules = game.state, game.rules
     half = share(game.build_price(cell), rules.building_sell_rate)
     top = rules.small_per_large + 1
+    state.board_changes += 1
     if state.level[cell] == top:
         removed = break_large(game, cell)
     else:
@@ -110,6 +112,7 @@ def break_large(game: Game, cell: int) -> int:
 def mortgage(game: Game, seat: int, cell: int) -> None:
     """``seat`` mortgages ``cell``: the bank lends its mortgage value."""
     game.state.mortgaged[cell] = True
+    game.state.board_changes += 1
     value = game.mortgage_value(cell)
     game._transfer(BANK, seat, value, "mortgage", ("mortgage", seat, cell, value))
 
@@ -119,6 +122,7 @@ def redeem(game: Game, seat: int, cell: int) -> None:
     cost = game.redemption_cost(cell)
     game._transfer(seat, BANK, cost, "redeem", ("redeem", seat, cell, cost))
     game.state.mortgaged[cell] = False
+    game.state.board_changes += 1
 
 
 def trade(game: Game, seat: int, offer: Trade) -> None:
@@ -127,6 +131,7 @@ def trade(game: Game, seat: int, offer: Trade) -> None:
     if game.trade_problem(seat, offer):  # things changed since the offer: it lapses
         return
     partner = offer.partner
+    state.board_changes += 1
     for cell in offer.give_cells:
         state.owner[cell] = partner
     for cell in offer.take_cells:
@@ -152,6 +157,7 @@ def bankrupt(game: Game, seat: int, creditor: int, debt: int, reason: str) -> No
     owned = game.owned(seat)
     auction: list[int] = []
     fees = 0
+    state.board_changes += 1
     if creditor >= 0 and rules.bankruptcy_to_player == "to_creditor":
         for cell in owned:  # buildings are sold to the bank at half price first
             if state.level[cell]:

@@ -153,6 +153,7 @@ class Buy(DecisionHandler[BuyPending]):
             price = game.board.cells[cell].price
             game._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
             game.state.owner[cell] = seat
+            game.state.board_changes += 1
         elif game._auction_unbought:
             game.state.tasks.append(["auction", cell, BANK])
 
@@ -319,6 +320,7 @@ class Present(DecisionHandler[PresentPending]):
         if what == "accept":
             cell = data.cell
             game.state.owner[cell] = seat
+            game.state.board_changes += 1
             game.state.players[seat].position = cell
             game._event("present_taken", seat, cell)
         else:

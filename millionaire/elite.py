@@ -162,6 +162,7 @@ class Elite(Mechanics):
             market["waiting"].remove(cell)
             game._transfer(seat, BANK, price, "buy", ("buy", seat, cell, price))
             state.owner[cell] = seat
+            state.board_changes += 1
 
     def to_auction_cell(self, game: Game, cell: int) -> None:
         """A plot the bank could not sell waits on the Auction cell (``RuleSet.unsold_to_auction_cell``)."""

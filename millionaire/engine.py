@@ -18,7 +18,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -43,6 +43,8 @@ from .state import GameState, PlayerState, has_market, net_worth, new_market
 
 
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zoya", "Ilya")
+#: A building price no cash reaches: where a seat has nowhere to build (``Game._cheapest_site_prices``).
+NO_SITE: Final = 2**60
 
 
 # Per-cell tables that depend only on the board and the rules, shared by the games that use both.
@@ -119,6 +121,9 @@ class Game:
     # The board's costs under the rules (Game.costs), made on first use, and the rules they were made for.
     _costs: queries.Costs | None = None
     _costs_rules: RuleSet | None = None
+    # The cheapest building each seat could put up but for the cash (Game._could_build), and the state,
+    # its count of board changes and the costs it was worked out for.
+    _cheapest_sites: tuple[GameState, int, queries.Costs, list[int]] | None = None
 
     def __init__(
         self,
@@ -269,6 +274,7 @@ class Game:
     # ------------------------------------------------------------------ the main loop
     def advance(self) -> Decision | None:
         """Run the rules until a decision is needed or the game ends; return the decision."""
+        self.state.board_may_have_changed()
         self._advance()
         return self.pending
 
@@ -299,6 +305,7 @@ class Game:
         if problem or data is None:
             raise IllegalActionError(f"illegal action {action!r} for {self.pending!r}: {problem}", problem,
                                      to_notation(state))
+        state.board_may_have_changed()  # the caller may have changed the board since the last decision
         if self._random is None and not self.dice.endless:  # scripted dice may run out: the move is undone
             return self._apply_undoable(data, action)
         self.actions.append((data.player, action))
@@ -340,6 +347,7 @@ class Game:
             check_sealed(Game, _SEALED)
         self.round_limit = max_rounds
         state = self.state
+        state.board_may_have_changed()  # the caller may have set up the board
         agents = self.agents
         humans = [agent is None or getattr(agent, "human", False) for agent in agents]
         # Trusted agents answer the decision's data directly (no Decision wrapper, no re-check).
@@ -350,6 +358,7 @@ class Game:
             if each_round is not None and state.round != begun:
                 begun = state.round
                 each_round(self)
+                state.board_may_have_changed()
             data = state.pending
             if data is None:  # a round limit set after the game had stopped at a turn boundary
                 self.advance()
@@ -362,6 +371,7 @@ class Game:
                 action = answer(self, data)
             else:
                 action = agents[seat].choose(self, Decision(self, data))
+                state.board_may_have_changed()  # an agent of the caller's has had the game in hand
                 if type(action) is not Action or problem(data, action):
                     self.apply(action)  # raises IllegalActionError with the whole story
             self.actions.append((seat, action))
@@ -654,10 +664,9 @@ class Game:
         if self._between_turns:
             # A window for each other player who could build now, in seat order from the next one,
             # before the next turn starts (each is checked again when its turn comes).
-            builders = self._builders(-1)
             for offset in range(count - 1, 0, -1):
                 other = (seat + offset) % count
-                if builders[other]:
+                if self._could_build(other):
                     state.tasks.append(["window", other])
         if not state.tasks:
             self._t_turn()  # the next player's turn starts at once
@@ -665,24 +674,34 @@ class Game:
     def _t_window(self, seat: int) -> None:
         """Open a window between turns for ``seat`` if he still could build (an earlier window may
         have taken the last buildings)."""
-        if self._builders(seat)[seat]:
+        if self._could_build(seat):
             self.state.pending = ManagePending(seat, False, between=True)
 
-    def _builders(self, only: int) -> list[bool]:
-        """For each seat (or only for seat ``only``; -1: all), could he build somewhere now: a whole
-        unmortgaged industry, the cash and a building left in the bank? One pass over the industries,
-        the bank's buildings counted once (the checks of :meth:`build_problem`, with no words made)."""
-        state, board = self.state, self.board
-        owner, mortgaged, level, players = state.owner, state.mortgaged, state.level, state.players
+    def _could_build(self, seat: int) -> bool:
+        """Could ``seat`` build somewhere now: a whole unmortgaged industry, a building left in the bank
+        for it and the cash (the checks of :meth:`build_problem`, with no words made). The cheapest
+        building each seat could put up is worked out again only when the board has changed."""
+        state = self.state
         costs = self.costs()
+        known = self._cheapest_sites
+        if known is None or known[0] is not state or known[1] != state.board_changes or known[2] is not costs:
+            known = self._cheapest_sites = (state, state.board_changes, costs, self._cheapest_site_prices(costs))
+        return state.players[seat].cash >= known[3][seat]
+
+    def _cheapest_site_prices(self, costs: queries.Costs) -> list[int]:
+        """For each seat, the lowest building price of an industry where he could build but for the
+        cash (:data:`NO_SITE` where there is none): one pass over the industries, the bank's buildings
+        counted once."""
+        state, board = self.state, self.board
+        owner, mortgaged, level = state.owner, state.mortgaged, state.level
         bank, built_on = costs.bank, costs.built_on
         top, limited = bank.top, bank.small_limited or bank.large_limited
         left: tuple[int, int] | None = None
-        could = [False] * len(players)
+        cheapest = [NO_SITE] * len(state.players)
         for industry in board.industries:
             cells = industry.cells
             seat = owner[cells[0]]
-            if seat < 0 or (only >= 0 and seat != only) or could[seat] or players[seat].cash < industry.build_price:
+            if seat < 0 or industry.build_price >= cheapest[seat]:
                 continue
             # The test of queries.industry_owner written out (see complete_industries), finding on the
             # way a lowest plot: building is even, so only a lowest plot can take the next building.
@@ -700,8 +719,8 @@ class Game:
                         left = queries.bank_left(bank, level)
                     if queries.bank_refuses(bank, left, level[lowest]):
                         continue
-                could[seat] = True
-        return could
+                cheapest[seat] = industry.build_price
+        return cheapest
 
     # ------------------------------------------------------------------ cards
     def _return_card(self, seat: int, card: list[Any]) -> None:

@@ -364,6 +364,7 @@ def apply_legal(game: Game, action: Action) -> None:
     if type(game) is not Game or not game.dice.endless or data is None:
         game.apply(action)
         return
+    game.state.board_may_have_changed()  # the environment's user may have changed the board between steps
     game.actions.append((data.player, action))
     game._execute(data, action)
     game._advance()

@@ -155,6 +155,21 @@ class _Tables:
         # A roll as one look-up: 36 times the next state, or, when a card is drawn, the bitwise
         # complement (negative) of the state on the card cell, the doubles rolled carried.
         self.roll_next = np.where(self.special, ~self.plain, 36 * self.plain)
+        self._batched: dict[int, _Batches] = {}
+
+    def batched(self, batches: int) -> _Batches:
+        """These tables repeated for ``batches`` batches (:class:`_Batches`), kept read-only for the
+        next run with as many (for up to 4 numbers of batches)."""
+        kept = self._batched.get(batches)
+        if kept is None:
+            kept = _Batches(self, batches)
+            for table in vars(kept).values():
+                if isinstance(table, np.ndarray):
+                    table.flags.writeable = False
+            if len(self._batched) >= 4:
+                self._batched.clear()
+            self._batched[batches] = kept
+        return kept
 
     def _follow(self, board: Board, rules: RuleSet, cell: int, by_roll: bool, seen: list[int]) -> tuple[int, int, list[int]]:
         """Follow :func:`movement.arrival` through jumps: (what follows, the cell, cells jumped to)."""
@@ -250,35 +265,164 @@ class _Tables:
         self.deck_at = np.append(self.deck_of.repeat(doubles), -1)
 
 
+class _Batches:
+    """The tables that a step looks up, repeated for ``batches`` batches of tokens, so that every
+    number a token carries names its batch and no look-up adds the batch apart.
+
+    A free state ``s`` of batch ``b`` is ``b * jail0 + s`` where a card is drawn; a draw's key is
+    ``((card * batches + b) * jail0 + s) * width + choice``. ``roll`` and ``key_next`` are
+    :attr:`_Tables.roll_next` and :attr:`_Tables.key_next` with the batch's first (state, dice)
+    pair added (or, where a card is drawn, its drawing state). With one batch they are the same.
+
+    >>> from millionaire import load_board
+    >>> board = load_board("monopoly-us")
+    >>> tables = _tables(board, RuleSet.for_board(board.key), "short", CardPolicy())
+    >>> one = _Batches(tables, 1)
+    >>> bool((one.roll == tables.roll_next.ravel()).all() and (one.key_next == tables.key_next).all())
+    True
+    """
+
+    def __init__(self, tables: _Tables, batches: int) -> None:
+        jail0, width = tables.jail0, tables.card_cells.shape[1]
+        cards = len(tables.card_cells) // tables.size
+        self.batches, self.width, self.card_cumulative = batches, width, tables.card_cumulative
+        batch = np.arange(batches)
+        first_pair = batch * tables.count * 36
+        self.roll = np.where(tables.roll_next >= 0, tables.roll_next + first_pair[:, None],
+                             ~(batch[:, None] * jail0 + ~tables.roll_next)).ravel()
+        keys = tables.key_next.reshape(cards, 1, jail0, width)
+        self.key_next = np.where(keys >= 0, keys + first_pair[:, None, None],
+                                 ~(batch[:, None, None] * jail0 + ~keys)).ravel()
+        self.card_keys = np.arange(cards) * batches * jail0
+        self.card_rows = np.arange(cards) * tables.size
+        self.deck_at = np.tile(tables.deck_at[:jail0], batches)
+        self.bins = np.tile(tables.bins[:jail0], batches)
+        self.shape = (cards, batches, jail0 * width)
+
+    def by_batch(self, key_counts: NDArray[np.int64]) -> NDArray[np.int64]:
+        """Counts by key as one row per batch, each in the order of :attr:`_Tables.key_next`."""
+        return key_counts.reshape(self.shape).transpose(1, 0, 2).reshape(self.batches, -1)
+
+
+_TABLES: dict[tuple[object, ...], tuple[Board, _Tables]] = {}
+_TABLES_SIZE = 16
+
+
+def _tables(board: Board, rules: RuleSet, jail: str, policy: CardPolicy) -> _Tables:
+    """The :class:`_Tables` of a board, rule set, jail strategy and card policy, kept (read-only) for
+    up to 16 of them; a different board with the same key, or a policy that cannot be a key, is
+    tabulated afresh.
+
+    >>> from millionaire import load_board
+    >>> board = load_board("monopoly-us")
+    >>> _tables(board, RuleSet.for_board(board.key), "short", CardPolicy()) is _tables(
+    ...     board, RuleSet.for_board(board.key), "short", CardPolicy())
+    True
+    """
+    try:
+        key = (board.key, rules, jail, policy)
+        kept = _TABLES.get(key)
+    except TypeError:  # a policy whose chooser cannot be hashed
+        return _Tables(board, rules, jail, policy)
+    if kept is None or (kept[0] is not board and kept[0] != board):
+        tables = _Tables(board, rules, jail, policy)
+        for table in vars(tables).values():
+            if isinstance(table, np.ndarray):
+                table.flags.writeable = False  # shared by every run that asks for the same
+        kept = (board, tables)
+        if len(_TABLES) >= _TABLES_SIZE:
+            _TABLES.clear()
+        _TABLES[key] = kept
+    return kept[1]
+
+
+def _uniform_below(rng: np.random.Generator, bound: int, size: int) -> NDArray[np.uint16]:
+    """``size`` independent numbers, each exactly uniform on ``0 .. bound - 1`` (``2 <= bound <= 2**15``).
+
+    Pieces of 16 random bits (four from each 64-bit draw); a piece at or above the largest multiple
+    of ``bound`` below ``2**16`` is drawn again, and the ``65536 // bound`` pieces left for each
+    number are divided down to it. Half the random bits of ``Generator.integers`` (32 a number) and
+    about a third of its time for the dice.
+
+    >>> draws = _uniform_below(np.random.default_rng(0), 36, 10_000)
+    >>> draws.dtype, int(draws.min()), int(draws.max()), len(np.unique(draws))
+    (dtype('uint16'), 0, 35, 36)
+    """
+    share = 65536 // bound
+    limit = share * bound
+    pieces = _random_pieces(rng, size)
+    redo = np.flatnonzero(pieces >= limit)
+    while redo.size:
+        pieces[redo] = _random_pieces(rng, redo.size)
+        redo = redo[pieces.take(redo) >= limit]
+    return pieces // np.uint16(share)
+
+
+def _random_pieces(rng: np.random.Generator, size: int) -> NDArray[np.uint16]:
+    """``size`` numbers of 16 random bits each, cut from 64-bit draws (whatever the bit generator)."""
+    return rng.integers(0, 2**64, size=-(-size // 4), dtype=np.uint64).view(np.uint16)[:size]
+
+
+def _shuffle_columns(deck: NDArray[np.integer], rng: np.random.Generator) -> None:
+    """Shuffle every column of ``deck`` (cards down, tokens across) in place, each column by its own
+    uniformly random permutation: Fisher–Yates on all columns at once, the card at each position
+    ``i`` from the bottom up swapped with the one at a position uniform on ``0 .. i``.
+
+    >>> deck = np.repeat(np.arange(4)[:, None], 3, axis=1)
+    >>> _shuffle_columns(deck, np.random.default_rng(0))
+    >>> np.sort(deck, axis=0).T.tolist()
+    [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]
+    """
+    cards, columns = deck.shape
+    flat = deck.reshape(-1)  # a view: deck is contiguous
+    across = np.arange(columns)
+    where = np.empty(columns, dtype=np.intp)
+    for i in range(cards - 1, 0, -1):
+        np.multiply(_uniform_below(rng, i + 1, columns), np.intp(columns), out=where)
+        where += across
+        picked = flat.take(where)
+        flat[where] = deck[i]  # where the position drawn is i itself, the card stays
+        deck[i] = picked
+
+
 class _Decks:
     """Every token's own shuffled copy of each deck, drawn from the top and put back at the bottom
     (``"cycled"``), or independent uniform draws (``"uniform"``)."""
 
-    def __init__(self, tables: _Tables, tokens: int, mode: str, rng: np.random.Generator) -> None:
+    def __init__(self, tables: _Tables, deck_at: NDArray[np.int64], tokens: int, mode: str,
+                 rng: np.random.Generator) -> None:
         self.lengths, self.offsets, self.mode, self.rng = tables.lengths, tables.offsets, mode, rng
         self.count = len(self.lengths)
         self.width = int(self.lengths.sum())
+        self.tokens = tokens
         if mode == "cycled" and self.count:
-            # numpy shuffles rows of 64-bit integers faster than narrower ones, with the same shuffles;
-            # they are kept in the smallest integers that hold the card numbers (one byte for up to
-            # 256 cards), which gather faster.
-            self.cards = np.empty((tokens, self.width), dtype=np.min_scalar_type(self.width - 1))
+            # Position by position (row p: every token's card at p of its decks), in the smallest
+            # integers that hold the card numbers (one byte for up to 256 cards), which gather faster.
+            self.cards = np.empty((self.width, tokens), dtype=np.min_scalar_type(self.width - 1))
             for n, o in zip(self.lengths, self.offsets):
-                self.cards[:, o:o + n] = rng.permuted(np.broadcast_to(np.arange(o, o + n), (tokens, n)), axis=1)
+                self.cards[o:o + n] = np.arange(o, o + n)[:, None]
+                _shuffle_columns(self.cards[o:o + n], rng)
             self.cards = self.cards.ravel()
-            # Where in its token's row the next card of each (token, deck) lies, and the card after each.
-            self.pointers = np.tile(self.offsets, tokens)
-            self.following = np.arange(1, self.width + 1)
+            # Where the next card of each (deck, token) lies among its token's positions (deck by deck,
+            # in the cards' small integers), the position after each, and each state's first slot.
+            self.pointers = np.repeat(self.offsets.astype(self.cards.dtype), tokens)
+            self.following = np.arange(1, self.width + 1, dtype=self.cards.dtype)
             self.following[self.offsets + self.lengths - 1] = self.offsets
+            self.slots = np.where(deck_at >= 0, deck_at * tokens, -1)
+        self.deck_at = deck_at  # the deck drawn in each drawing state
 
-    def draw(self, tokens: NDArray[np.intp], deck: NDArray[np.int64]) -> NDArray[np.int64]:
-        """The card (its number among all decks' cards) each of ``tokens`` draws from ``deck``."""
+    def draw(self, tokens: NDArray[np.intp], state: NDArray[np.int64]) -> NDArray[np.integer]:
+        """The card (its number among all decks' cards) each of ``tokens``, in a ``state`` on a card
+        cell, draws from that cell's deck."""
         if self.mode == "uniform":
+            deck = self.deck_at.take(state)
             return self.offsets.take(deck) + (self.rng.random(tokens.size) * self.lengths.take(deck)).astype(np.int64)
-        slot = tokens * self.count + deck
+        slot = self.slots.take(state) + tokens
         position = self.pointers.take(slot)
         self.pointers[slot] = self.following.take(position)
-        return self.cards.take(tokens * self.width + position).astype(np.int64)
+        where = position * np.intp(self.tokens)
+        where += tokens
+        return self.cards.take(where)
 
 
 def simulate_landings(
@@ -338,50 +482,47 @@ def simulate_landings(
     if tokens % batches:
         raise ValueError(f"tokens ({tokens}) must be a multiple of batches ({batches})")
     rules = rules if rules is not None else RuleSet.for_board(board.key)
-    tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
+    tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     steps = -(-rolls // tokens)
-    pairs, keys = tables.count * 36, tables.key_next.size
-    cards = _Decks(tables, tokens, decks, rng)
-    batch = np.arange(tokens) // (tokens // batches)
+    pairs = tables.count * 36
+    batched = tables.batched(batches)
+    cards = _Decks(tables, batched.deck_at, tokens, decks, rng)
     # Each token is one number: its batch's first (state, dice) pair plus 36 times its state, so that
     # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
-    # (negative: a card is drawn, see _Tables.roll_next).
-    start, key_start = batch * pairs, batch * keys
-    starts = np.arange(batches)[:, None] * pairs
-    roll = np.where(tables.roll_next >= 0, tables.roll_next + starts, tables.roll_next).ravel()
-    token, pair = start.copy(), np.empty(tokens, dtype=np.int64)
+    # (negative: a card is drawn, see _Batches).
+    token = (np.arange(tokens) // (tokens // batches)) * pairs
+    pair = np.empty(tokens, dtype=np.int64)
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
-    drawn = [np.zeros(0, dtype=np.int64)]  # the draws' keys, each plus its token's batch times the keys
+    key_counts = np.zeros(batched.key_next.size, dtype=np.int64)
     for step in range(burn_in + steps):
-        np.add(token, rng.integers(0, 36, size=tokens), out=pair)
-        np.take(roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
+        np.add(token, _uniform_below(rng, 36, tokens), out=pair)
+        np.take(batched.roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
         drawing = np.flatnonzero(token < 0)
-        for who, key, leads_to in _draw_cards(tables, cards, drawing, ~token.take(drawing), rng):
-            token[who] = start.take(who) + leads_to  # who draws again is set by the next round
+        for who, key, leads_to in _draw_cards(batched, cards, drawing, ~token.take(drawing), rng):
+            token[who] = leads_to  # who draws again is set by the next round
             if step >= burn_in:
-                drawn.append(key_start.take(who) + key)
+                np.add.at(key_counts, key, 1)
         if step >= burn_in:
-            pair_counts += np.bincount(pair, minlength=batches * pairs)
-    key_counts = np.bincount(np.concatenate(drawn), minlength=batches * keys)
-    counts = _tally(tables, pair_counts.reshape(batches, pairs), key_counts.reshape(batches, keys))
+            np.add.at(pair_counts, pair, 1)
+    counts = _tally(tables, pair_counts.reshape(batches, pairs), batched.by_batch(key_counts))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
 
-def _draw_cards(tables: _Tables, cards: _Decks, tokens: NDArray[np.intp], state: NDArray[np.int64],
+def _draw_cards(batched: _Batches, cards: _Decks, tokens: NDArray[np.intp], state: NDArray[np.int64],
                 rng: np.random.Generator) -> Iterator[tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]]:
-    """Let ``tokens``, each in a ``state`` on a card cell, draw and follow their cards (and any card
-    after that), round by round: each round, the tokens drawing, their keys and the keys'
-    ``key_next`` (see :meth:`_Tables._keys`); the next round, those whose ``key_next`` is negative.
+    """Let ``tokens``, each in a drawing ``state`` (see :class:`_Batches`), draw and follow their
+    cards (and any card after that), round by round: each round, the tokens drawing, their keys and
+    the keys' ``key_next``; the next round, those whose ``key_next`` is negative.
     """
-    width = tables.card_cells.shape[1]
+    width = batched.width
     while tokens.size:
-        card = cards.draw(tokens, tables.deck_at.take(state))
-        key = card * tables.jail0 + state
+        card = cards.draw(tokens, state)
+        key = batched.card_keys.take(card) + state
         if width > 1:
-            rows = card * tables.size + tables.bins.take(state)
-            key = key * width + (rng.random(key.size)[:, None] >= tables.card_cumulative[rows]).sum(axis=1)
-        after = tables.key_next.take(key)
+            rows = batched.card_rows.take(card) + batched.bins.take(state)
+            key = key * width + (rng.random(key.size)[:, None] >= batched.card_cumulative[rows]).sum(axis=1)
+        after = batched.key_next.take(key)
         yield tokens, key, after
         again = np.flatnonzero(after < 0)
         tokens, state = tokens.take(again), ~after.take(again)
@@ -452,9 +593,10 @@ def landings_in_turns(
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
             raise ValueError(f"{name} must be an integer >= {least}, got {value!r}")
     rules = rules if rules is not None else RuleSet.for_board(board.key)
-    tables = _Tables(board, rules, jail, policy if policy is not None else CardPolicy())
+    tables = _tables(board, rules, jail, policy if policy is not None else CardPolicy())
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    cards = _Decks(tables, tokens, decks, rng)
+    alone = tables.batched(1)
+    cards = _Decks(tables, alone.deck_at, tokens, decks, rng)
     bins = tables.size + 1
     state = np.zeros(tokens, dtype=np.int64)
     done = np.zeros(tokens, dtype=np.int64)
@@ -462,11 +604,11 @@ def landings_in_turns(
 
     def add(who: NDArray[np.intp], where: NDArray[np.int64]) -> None:
         keep = done[who] >= after
-        counts[:] += np.bincount(who[keep] * bins + where[keep], minlength=tokens * bins)
+        np.add.at(counts, who[keep] * bins + where[keep], 1)
 
     live = np.arange(tokens)
     while live.size:
-        flat = state[live] * 36 + rng.integers(0, 36, size=live.size)
+        flat = state[live] * 36 + _uniform_below(rng, 36, live.size)
         following = tables.plain.take(flat)
         arrive = tables.arrive.take(flat)
         moved = arrive >= 0
@@ -475,7 +617,7 @@ def landings_in_turns(
             add(live[moved][hop >= 0], hop[hop >= 0])
         drawing = np.flatnonzero(tables.special.take(flat))
         state[live] = following
-        for who, key, leads_to in _draw_cards(tables, cards, live[drawing], following[drawing], rng):
+        for who, key, leads_to in _draw_cards(alone, cards, live[drawing], following[drawing], rng):
             landed = tables.card_landed[tables.key_outcome.take(key)]
             add(np.broadcast_to(who[:, None], landed.shape)[landed >= 0], landed[landed >= 0])
             state[who] = leads_to // 36  # who draws again is set by the next round

@@ -42,7 +42,9 @@ class RoundRecorder:
     properties it saw); flat, a value a seat and observation: ``cash``, ``out`` (bankrupt);
     ``shares`` (the shares' worth, on a board with a market); a position of the properties each time
     one changes: ``owners``, ``mortgages``, ``levels`` (flat, a value a cell). ``first_bankruptcy``:
-    the rounds completed when the first player went bankrupt (-1: nobody did).
+    the rounds completed when the first player went bankrupt (-1: nobody did). The positions are
+    kept as bytes, a byte a cell (an owner as his seat + 1, 0 for none), which numpy reads as they
+    are (``numpy.frombuffer``), without converting a Python number at a time.
     """
 
     def __init__(self, every: int = 1) -> None:
@@ -52,9 +54,9 @@ class RoundRecorder:
         self.cash: list[int] = []
         self.out: list[bool] = []
         self.shares: list[int] = []
-        self.owners: list[int] = []
-        self.mortgages: list[bool] = []
-        self.levels: list[int] = []
+        self.owners = bytearray()  # seats + 1 (RuleSet.max_players is at most 100)
+        self.mortgages = bytearray()
+        self.levels = bytearray()  # RuleSet.small_per_large is at most 100
         self.positions = 0
         self.first_bankruptcy = -1
         self._owner: list[int] = []
@@ -76,9 +78,9 @@ class RoundRecorder:
         if not self.positions or state.owner != self._owner or state.mortgaged != self._mortgaged \
                 or state.level != self._level:
             self._owner, self._mortgaged, self._level = list(state.owner), list(state.mortgaged), list(state.level)
-            self.owners.extend(self._owner)
-            self.mortgages.extend(self._mortgaged)
-            self.levels.extend(self._level)
+            self.owners.extend(bytes([holder + 1 for holder in self._owner]))
+            self.mortgages.extend(bytes(self._mortgaged))
+            self.levels.extend(bytes(self._level))
             self.positions += 1
         self.seen.append(self.positions - 1)
         for player in players:

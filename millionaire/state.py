@@ -112,6 +112,23 @@ class GameState:
     #: ``shares`` and the ``policies`` (``[kind, term]`` pairs) of each seat, and the plots
     #: ``waiting`` on the Auction cell. See :func:`new_market`.
     market: dict[str, Any] | None = None
+    #: A count that moves on whenever the board's ``owner``, ``level`` or ``mortgaged`` may have
+    #: changed: the engine adds one at each such change and at each entry from outside it, where a
+    #: caller may have written them (:meth:`board_may_have_changed`). Readings of the board kept by
+    #: the engine and the bots stay valid while it stands. Not saved, not compared.
+    board_changes: int = field(default=0, compare=False, repr=False)
+
+    def board_may_have_changed(self) -> None:
+        """Note that the board's ownership, buildings or mortgages may have changed.
+
+        >>> from millionaire import Game, load_board
+        >>> state = Game(load_board("millionaire-classic"), agents=["cautious"] * 2, seed=1).state
+        >>> before = state.board_changes
+        >>> state.board_may_have_changed()
+        >>> state.board_changes == before + 1
+        True
+        """
+        self.board_changes += 1
 
     @property
     def total_money(self) -> int:

@@ -18,7 +18,7 @@ import pytest
 from millionaire import Game, RuleSet, load_board
 from millionaire import movement
 from millionaire.cli import main
-from millionaire.landing_sim import simulate_landings
+from millionaire.landing_sim import _Decks, _shuffle_columns, _Tables, _uniform_below, simulate_landings
 from millionaire.markov import (
     CardPolicy,
     MarkovChain,
@@ -418,6 +418,62 @@ def test_chain_agrees_with_vectorised_simulator(chains, name, jail):
             assert (np.abs(simulated - exact) <= 5 * error + allowance).all(), (
                 f"{decks} decks, per {per}: cell {worst} simulated {simulated[worst]:.6f}, exact "
                 f"{exact[worst]:.6f}, SE {error[worst]:.2e}; max |z| {z.max():.2f}")
+
+
+@pytest.mark.parametrize("bound", [2, 3, 4, 20, 36, 16_385])
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937])
+def test_uniform_below_is_uniform(bound, bits):
+    """Every number of 0 .. bound - 1 comes up, and no other; at least 100 draws a number (seed 3),
+    each count within 6 standard deviations of its expectation (binomial), whether the bit generator
+    makes 64 or 32 bits at a time. 16 385 has a quarter of the pieces drawn again (3 pieces a number)."""
+    size = max(200_000, 100 * bound)
+    draws = _uniform_below(np.random.Generator(bits(3)), bound, size)
+    assert draws.shape == (size,) and int(draws.max()) < bound
+    counts = np.bincount(draws, minlength=bound)
+    expected = size / bound
+    assert (np.abs(counts - expected) <= 6 * np.sqrt(expected * (1 - 1 / bound))).all()
+    assert (counts > 0).all()
+
+
+def test_shuffle_columns_is_uniform_over_permutations():
+    """240 000 columns of a 4-card deck shuffled at once (seed 4): every column a permutation, every
+    position holds each card a quarter of the time and each of the 24 orders comes up 1/24 of the
+    time, within 6 standard deviations. (Swapping each position with one drawn from the whole deck,
+    a known mistake, gives orders from 8/256 to 15/256 of the time: up to 40 deviations off.)"""
+    columns = 240_000
+    deck = np.repeat(np.arange(4, dtype=np.uint8)[:, None], columns, axis=1)
+    _shuffle_columns(deck, np.random.default_rng(4))
+    assert (np.sort(deck, axis=0) == np.arange(4)[:, None]).all()
+    for position in range(4):
+        share = np.bincount(deck[position], minlength=4) / columns
+        assert (np.abs(share - 1 / 4) <= 6 * np.sqrt(3 / 16 / columns)).all(), (position, share)
+    orders = np.bincount(((deck[0] * 4 + deck[1]) * 4 + deck[2]).astype(np.int64), minlength=64)
+    seen = orders[orders > 0] / columns
+    assert seen.size == 24
+    assert (np.abs(seen - 1 / 24) <= 6 * np.sqrt(1 / 24 * 23 / 24 / columns)).all(), seen
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us"])
+def test_cycled_decks_deal_each_tokens_own_shuffled_deck_in_a_cycle(name):
+    """Each of 3 000 tokens holds every card of each deck once; drawing twice a deck's length on one
+    deck's cell deals a token's deck in its order twice over, while the other deck stays where it was;
+    the tokens' decks differ, and the same seed shuffles them the same way."""
+    board = load_board(name)
+    tables = _Tables(board, RuleSet.for_board(name), "short", CardPolicy())
+    tokens = 3_000
+    shuffled = _Decks(tables, tables.deck_at, tokens, "cycled", np.random.default_rng(6)).cards
+    decks = shuffled.reshape(-1, tokens)
+    everyone = np.arange(tokens)
+    for deck, (n, o) in enumerate(zip(tables.lengths, tables.offsets)):
+        rows = decks[o:o + n]
+        assert (np.sort(rows, axis=0) == np.arange(o, o + n)[:, None]).all()
+        assert len(np.unique(rows, axis=1).T) > tokens * 0.99
+        cards = _Decks(tables, tables.deck_at, tokens, "cycled", np.random.default_rng(6))
+        np.testing.assert_array_equal(cards.cards, shuffled)
+        on_deck = [np.full(tokens, np.flatnonzero(tables.deck_at == d)[0]) for d in (deck, 1 - deck)]
+        dealt = np.array([cards.draw(everyone, on_deck[0]) for _ in range(2 * n)])
+        np.testing.assert_array_equal(dealt, np.concatenate([rows, rows]))
+        np.testing.assert_array_equal(cards.draw(everyone, on_deck[1]), decks[tables.offsets[1 - deck]])
 
 
 def test_simulator_follows_choice_cards_and_repeats_its_seed():

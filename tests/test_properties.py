@@ -288,7 +288,7 @@ def fingerprint(game: Game) -> str:
     illegal-action tests below compare ``state.to_dict()`` itself.
     """
     state = game.state
-    return json.dumps({f.name: getattr(state, f.name) for f in fields(state)}, default=_plain)
+    return json.dumps({f.name: getattr(state, f.name) for f in fields(state) if f.compare}, default=_plain)
 
 
 def legal_list_agrees(game: Game, where: str) -> None:

@@ -267,6 +267,28 @@ def test_observed_worth_is_the_engine_s_net_worth_at_every_round(board_key):
     assert mortgaged_seen
 
 
+@pytest.mark.parametrize("board_key", ["millionaire-elite", "monopoly-us"])
+def test_a_chunk_observed_at_once_is_each_game_observed_alone(board_key):
+    """A worker works out a chunk's arrays in one go: games of two, three and four players, mixed."""
+    from millionaire import load_board
+    from millionaire.simulate.observe import _observe_chunk
+
+    board = load_board(board_key)
+    rules = RuleSet.for_board(board.key)
+    games = [(("cautious", "aggressive", "monopolist", "aggressive"), 4), (("monopolist", "cautious"), 5),
+             (("aggressive", "cautious", "monopolist"), 6), (("cautious", "aggressive"), 7),
+             (("monopolist", "aggressive", "cautious", "cautious"), 8)]
+    chunk = _observe_chunk(board, rules, games, 90, 3)
+    assert len(chunk) == len(games)
+    for (lineup, seed), together in zip(games, chunk):
+        alone = observe_game(board, rules, lineup, seed, max_rounds=90, every=3)
+        assert together.summary == alone.summary and together.first_bankruptcy == alone.first_bankruptcy
+        for name in ("rounds", "net_worth", "owned", "gini", "hhi"):
+            assert np.array_equal(getattr(together, name), getattr(alone, name), equal_nan=True), name
+            assert getattr(together, name).dtype == getattr(alone, name).dtype
+        assert together.net_worth.shape == (len(together.rounds), len(lineup))
+
+
 def test_a_tournament_plays_the_games_run_plays():
     from millionaire import Game, load_board
     from millionaire.simulate import game_seed

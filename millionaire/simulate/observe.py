@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -16,6 +17,7 @@ from ..actions import Decision
 from ..board import Board
 from ..economics.inequality import gini_rows, herfindahl_rows
 from ..engine import Game
+from ..queries import mortgage_value
 from ..recording import RoundRecorder, rounds_played
 from ..rules import RuleSet
 from .checks import SimulationError, _check_max_rounds
@@ -96,15 +98,16 @@ def _play_round(game: Game, target: int) -> None:
 _VALUES: dict[tuple[str, RuleSet], tuple[Board, np.ndarray, np.ndarray]] = {}
 
 
-def _values(board: Board, game: Game) -> tuple[np.ndarray, np.ndarray]:
+def _values(board: Board, rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
     """Each cell's worth to its owner, unmortgaged and mortgaged (price, less the loan), and the
     cost of one building on it; kept per board and rule set, as every game of a tournament asks."""
-    key = (board.key, game.rules)
+    key = (board.key, rules)
     kept = _VALUES.get(key)
     if kept is None or kept[0] is not board:
         cells = board.cells
         prices = np.array([cell.price for cell in cells], dtype=np.int64)
-        loans = np.array([game.mortgage_value(c) if cells[c].ownable else 0 for c in range(board.size)], dtype=np.int64)
+        loans = np.array([mortgage_value(board, rules, c) if cells[c].ownable else 0 for c in range(board.size)],
+                         dtype=np.int64)
         building = np.array([board.industries[c.industry].build_price if c.industry >= 0 else 0 for c in cells],
                             dtype=np.int64)
         kept = (board, np.stack([prices, prices - loans]), building)
@@ -112,24 +115,6 @@ def _values(board: Board, game: Game) -> tuple[np.ndarray, np.ndarray]:
             _VALUES.clear()
         _VALUES[key] = kept
     return kept[1], kept[2]
-
-
-def _holdings(board: Board, game: Game, recorder: RoundRecorder) -> tuple[np.ndarray, np.ndarray]:
-    """The properties of every seat at each observation and what they are worth (the non-cash part of
-    :meth:`Game.net_worth`: price, less the loan when mortgaged, plus the buildings at cost), worked
-    out for the whole game at once from each position of the properties the recorder kept."""
-    prices, building = _values(board, game)
-    positions, players = recorder.positions, len(game.state.players)
-    owner = np.array(recorder.owners, dtype=np.int64).reshape(positions, board.size)
-    value = np.where(np.array(recorder.mortgages, dtype=bool).reshape(owner.shape), prices[1], prices[0])
-    value += np.array(recorder.levels, dtype=np.int64).reshape(owner.shape) * building
-    held = owner >= 0
-    slot = (np.arange(positions)[:, None] * players + owner)[held]
-    size = positions * players
-    worth = np.bincount(slot, weights=value[held], minlength=size).astype(np.int64).reshape(positions, players)
-    owned = np.bincount(slot, minlength=size).reshape(positions, players)
-    seen = np.array(recorder.seen, dtype=np.intp)
-    return worth[seen], owned[seen]
 
 
 @dataclass(frozen=True)
@@ -174,23 +159,90 @@ def observe_game(board: Board, rules: RuleSet, strategies: Sequence[str], seed: 
     >>> seen.summary == play_one(board, RuleSet.classic(), ["cautious", "aggressive"], 3, 20)
     True
     """
+    return _observed(board, rules, [_played(board, rules, strategies, seed, max_rounds, every)])[0]
+
+
+#: What is kept of a game :func:`_played` until its chunk is worked out: its summary, its number of
+#: players and the recorder that watched it (not the game: a chunk of games kept whole would hold the
+#: garbage collector up).
+Played = tuple[GameSummary, int, RoundRecorder]
+
+
+def _played(board: Board, rules: RuleSet, strategies: Sequence[str], seed: int, max_rounds: int | None,
+            every: int) -> Played:
+    """One seeded game played to its end without an event log, watched by a recorder at every round
+    boundary (and at the end)."""
     game = Game(board, rules, agents=list(strategies), seed=seed, record_events=False)
-    players = len(strategies)
     recorder = RoundRecorder(every)
     recorder(game)
     game.run(_check_max_rounds(max_rounds), each_round=recorder)  # observe at every round boundary, then at the end
     recorder(game)
-    shape = (len(recorder.rounds), players)
-    holdings, owned = _holdings(board, game, recorder)
-    worth = np.array(recorder.cash, dtype=np.int64).reshape(shape) + holdings
-    if recorder.shares:
-        worth += np.array(recorder.shares, dtype=np.int64).reshape(shape)
-    worth[np.array(recorder.out, dtype=bool).reshape(shape)] = 0
-    return ObservedGame(_summary_of(game, seed), recorder.first_bankruptcy, np.array(recorder.rounds, dtype=np.int32),
-                        worth, owned.astype(np.int16), gini_rows(worth), herfindahl_rows(owned))
+    return _summary_of(game, seed), len(game.state.players), recorder
 
+
+def _observed(board: Board, rules: RuleSet, played: list[Played]) -> list[ObservedGame]:
+    """The :class:`ObservedGame` of each game :func:`_played` on ``board`` under ``rules``, in order.
+
+    Net worth, properties and the two indices are worked out for all the games of the same number of
+    players at once, as one long game: a tournament's chunk makes a few dozen numpy calls, not a few
+    dozen a game.
+    """
+    observed: list[ObservedGame | None] = [None] * len(played)
+    by_players: dict[int, list[int]] = {}
+    for index, (_, players, _) in enumerate(played):
+        by_players.setdefault(players, []).append(index)
+    for players, indices in by_players.items():
+        for index, seen in zip(indices, _observed_alike(board, rules, [played[i] for i in indices], players)):
+            observed[index] = seen
+    return [seen for seen in observed if seen is not None]
+
+
+def _joined(recorders: list[RoundRecorder], name: str) -> np.ndarray:
+    """The positions ``name`` (bytes) of every recorder, one after the other, as one array of bytes."""
+    return np.frombuffer(b"".join(getattr(recorder, name) for recorder in recorders), dtype=np.uint8)
+
+
+def _observed_alike(board: Board, rules: RuleSet, played: list[Played], players: int) -> list[ObservedGame]:
+    """:func:`_observed` for games of ``players`` players each."""
+    recorders = [recorder for _, _, recorder in played]
+    prices, building = _values(board, rules)
+    # Every position of the properties any recorder kept, one after the other: (positions, cells).
+    owner = _joined(recorders, "owners").reshape(-1, board.size).astype(np.int64) - 1
+    mortgaged = _joined(recorders, "mortgages").reshape(owner.shape).astype(bool)
+    levels = _joined(recorders, "levels").reshape(owner.shape).astype(np.int64)
+    # What each seat's properties are worth (price, less the loan when mortgaged, plus the buildings at
+    # cost: the non-cash part of Game.net_worth) and how many he has, at each position.
+    value = np.where(mortgaged, prices[1], prices[0]) + levels * building
+    held = owner >= 0
+    positions = owner.shape[0]
+    slot = (np.arange(positions)[:, None] * players + owner)[held]
+    size = positions * players
+    worth = np.bincount(slot, weights=value[held], minlength=size).astype(np.int64).reshape(positions, players)
+    owned = np.bincount(slot, minlength=size).reshape(positions, players)
+    # Each observation's position: a recorder counts its own positions from 0.
+    starts = np.cumsum([0] + [r.positions for r in recorders])
+    seen = np.array(list(chain.from_iterable(r.seen for r in recorders)), dtype=np.intp)
+    counts = [len(r.rounds) for r in recorders]
+    seen += np.repeat(starts[:-1], counts)
+    net = np.array(list(chain.from_iterable(r.cash for r in recorders)), dtype=np.int64).reshape(-1, players) + worth[seen]
+    for recorder, row in zip(recorders, np.cumsum([0] + counts)):
+        if recorder.shares:  # Millionaire Elite: shares at the market price
+            net[row:row + len(recorder.rounds)] += np.array(recorder.shares, dtype=np.int64).reshape(-1, players)
+    net[np.array(list(chain.from_iterable(r.out for r in recorders)), dtype=bool).reshape(net.shape)] = 0
+    owned_seen = owned[seen].astype(np.int16)
+    rounds = np.array(list(chain.from_iterable(r.rounds for r in recorders)), dtype=np.int32)
+    gini, hhi = gini_rows(net), herfindahl_rows(owned_seen)
+    result: list[ObservedGame] = []
+    row = 0
+    for (summary, _, recorder), count in zip(played, counts):
+        rows = slice(row, row + count)
+        result.append(ObservedGame(summary, recorder.first_bankruptcy, rounds[rows], net[rows],
+                                   owned_seen[rows], gini[rows], hhi[rows]))
+        row += count
+    return result
 
 
 def _observe_chunk(board: Board, rules: RuleSet, games: list[tuple[tuple[str, ...], int]],
                    max_rounds: int | None, every: int) -> list[ObservedGame]:
-    return [observe_game(board, rules, lineup, seed, max_rounds, every) for lineup, seed in games]
+    """:func:`observe_game` of each ``(lineup, seed)``, the arrays worked out for the chunk at once."""
+    return _observed(board, rules, [_played(board, rules, lineup, seed, max_rounds, every) for lineup, seed in games])
