@@ -161,14 +161,15 @@ def gth_solve(P: ArrayLike) -> NDArray[np.float64]:
 def _gth(a: NDArray[np.float64]) -> NDArray[np.float64]:
     """:func:`gth_solve` of a transition matrix already checked; ``a`` is overwritten.
 
-    The states are folded into the states before them two at a time, from the last: for the pair B
-    and the states A before it, ``a[A, A] += a[A, B] V a[B, A]`` with ``V = (I - a[B, B])^-1`` the
-    expected visits to B before leaving it (:func:`_visits`, no subtraction). ``a[A, B] V`` is kept
-    in place of ``a[A, B]``; the solution is then carried back up, ``pi[B] = pi[A] a[A, B] V``. Two
-    states a step halve the Python loop, whose numpy calls are most of the time at these sizes.
+    The states are folded into the states before them three at a time, from the last: for the
+    states B and the states A before them, ``a[A, A] += a[A, B] V a[B, A]`` with ``V = (I - a[B, B])^-1``
+    the expected visits to B before leaving it (:func:`_visits`, no subtraction). ``a[A, B] V`` is
+    kept in place of ``a[A, B]``; the solution is then carried back up, ``pi[B] = pi[A] a[A, B] V``.
+    Three states a step make a third of the Python loop, whose numpy calls are most of the time at
+    these sizes; the last step (next to state 0) folds the one or two states left.
     """
     n = a.shape[0]
-    folds = [(max(last - 1, 1), last + 1) for last in range(n - 1, 0, -2)]  # states first .. stop - 1
+    folds = [(max(last - 2, 1), last + 1) for last in range(n - 1, 0, -3)]  # states first .. stop - 1
     for first, stop in folds:
         rows, columns = a[first:stop, :first], a[:first, first:stop]
         visits = _visits(a[first:stop, first:stop].tolist(), np.add.reduce(rows, axis=1).tolist(), first)
@@ -183,21 +184,45 @@ def _gth(a: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def _visits(inside: list[list[float]], leave: list[float], first: int) -> NDArray[np.float64]:
-    """``(I - Q)^-1`` for the one or two states ``first, first + 1`` folded by :func:`_gth`: ``Q``
-    (``inside``) their moves among themselves and ``leave`` the probability of each moving to a state
-    before them. ``I - Q`` is written with each diagonal as the sum of what leaves the state, so its
-    inverse and determinant are sums of products of probabilities, with nothing subtracted.
+    """``(I - Q)^-1`` for the one, two or three states ``first, first + 1, ...`` folded by :func:`_gth`:
+    ``Q`` (``inside``) their moves among themselves and ``leave`` the probability of each moving to a
+    state before them. ``I - Q`` is written with each diagonal as the sum of what leaves the state,
+    so its inverse and determinant are sums of products of probabilities, with nothing subtracted.
+    Three states: the third folded into the first two (as GTH folds a state), the two by
+    :func:`_two_visits`, then the third's visits from theirs.
 
     >>> _visits([[0.5, 0.25], [0.5, 0.0]], [0.25, 0.5], 3)  # two states: I - Q = [[0.5, -0.25], [-0.5, 1]]
     array([[2.66666667, 0.66666667],
            [1.33333333, 1.33333333]])
+    >>> inside, leave = [[0.5, 0.25, 0.0], [0.5, 0.0, 0.25], [0.0, 0.5, 0.0]], [0.25, 0.25, 0.5]
+    >>> bool(np.allclose(_visits(inside, leave, 1), np.linalg.inv(np.eye(3) - inside), rtol=1e-15, atol=0))
+    True
     """
     if len(leave) == 1:
         if leave[0] <= 0.0:
             raise _not_irreducible(first)
         return np.array([[1.0 / leave[0]]])
-    (_, p_to_q), (q_to_p, _) = inside
-    p_out, q_out = leave
+    if len(leave) == 2:
+        (_, p_to_q), (q_to_p, _) = inside
+        return np.array(_two_visits(p_to_q, q_to_p, leave[0], leave[1], first))
+    (_, q01, q02), (q10, _, q12), (q20, q21, _) = inside
+    l0, l1, l2 = leave
+    out2 = l2 + q20 + q21  # what leaves the third state
+    if out2 <= 0.0:
+        raise _not_irreducible(first + 2)
+    to0, to1, from0, from1, stays_out = q20 / out2, q21 / out2, q02 / out2, q12 / out2, l2 / out2
+    (v00, v01), (v10, v11) = _two_visits(q01 + q02 * to1, q10 + q12 * to0, l0 + q02 * stays_out,
+                                         l1 + q12 * stays_out, first)
+    v20, v21 = to0 * v00 + to1 * v10, to0 * v01 + to1 * v11
+    return np.array([[v00, v01, v00 * from0 + v01 * from1], [v10, v11, v10 * from0 + v11 * from1],
+                     [v20, v21, 1.0 / out2 + v20 * from0 + v21 * from1]])
+
+
+def _two_visits(p_to_q: float, q_to_p: float, p_out: float, q_out: float,
+                first: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """:func:`_visits` of two states p = ``first`` and q = ``first + 1``, as rows of floats: ``p_to_q``
+    and ``q_to_p`` their moves to each other, ``p_out`` and ``q_out`` what leaves each for the
+    states before them."""
     q_stays_out = q_out + q_to_p  # what leaves q, once p is folded into the states before it
     if q_stays_out <= 0.0:
         raise _not_irreducible(first + 1)
@@ -205,7 +230,7 @@ def _visits(inside: list[list[float]], leave: list[float], first: int) -> NDArra
     if determinant <= 0.0:
         raise _not_irreducible(first)
     per = 1.0 / determinant
-    return np.array([[q_stays_out * per, p_to_q * per], [q_to_p * per, (p_out + p_to_q) * per]])
+    return (q_stays_out * per, p_to_q * per), (q_to_p * per, (p_out + p_to_q) * per)
 
 
 def _not_irreducible(state: int) -> ValueError:

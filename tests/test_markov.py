@@ -196,7 +196,8 @@ def test_stationary_distributions_equal_a_linear_solve(name, jail):
 
 @pytest.mark.parametrize("n", range(1, 8))
 def test_gth_folds_even_and_odd_numbers_of_states(n):
-    """GTH folds the states two at a time, and the last one alone when n - 1 is odd."""
+    """GTH folds the states three at a time, and the last one or two alone when n - 1 is not a
+    multiple of three."""
     P = np.random.default_rng(n).random((n, n)) ** 3
     P /= P.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(gth_solve(P), lapack_stationary(P), rtol=1e-12, atol=1e-15)
@@ -206,6 +207,10 @@ def test_gth_folds_even_and_odd_numbers_of_states(n):
     (np.eye(2), 1),
     ([[0.5, 0.25, 0.25], [0.5, 0.5, 0.0], [0.0, 0.0, 1.0]], 2),  # state 2 keeps the token
     ([[0.5, 0.25, 0.25], [0.0, 0.5, 0.5], [0.0, 0.5, 0.5]], 1),  # states 1 and 2 reach only each other
+    # Four states, 1..3 folded at once: the last that keeps the token, two or three that keep it among them.
+    ([[0.4, 0.2, 0.2, 0.2], [0.5, 0.5, 0.0, 0.0], [0.5, 0.0, 0.0, 0.5], [0.0, 0.0, 0.0, 1.0]], 3),
+    ([[0.4, 0.2, 0.2, 0.2], [0.5, 0.5, 0.0, 0.0], [0.0, 0.0, 0.5, 0.5], [0.0, 0.0, 0.5, 0.5]], 2),
+    ([[0.4, 0.2, 0.2, 0.2], [0.0, 0.5, 0.5, 0.0], [0.0, 0.0, 0.5, 0.5], [0.0, 0.5, 0.0, 0.5]], 1),
 ])
 def test_gth_names_the_state_that_cannot_reach_the_states_before_it(matrix, state):
     with pytest.raises(ValueError, match=rf"state {state} cannot reach states 0\.\.{state - 1} "):
