@@ -726,9 +726,10 @@ class _BoardMoves:
     def _which(self, cell: int, by_roll: bool) -> int:
         """Which of the kinds of arrival worked out an arrival on ``cell`` is: the first ``size`` are
         the arrivals by a roll on each cell (:meth:`_follow_arrivals`); an arrival by a card or a
-        jump is the roll's kind where :func:`movement.arrival` gives the same for both (on every
-        board so far), else a kind of its own, worked out once."""
-        if by_roll:
+        jump is the roll's kind, since :func:`movement.arrival` does not read ``by_roll``
+        (:data:`movement.ARRIVAL_READS_BY_ROLL`). Where it does, it is the roll's kind where
+        ``arrival`` gives the same for both, else a kind of its own, worked out once."""
+        if by_roll or not movement.ARRIVAL_READS_BY_ROLL:
             return cell
         which = self._kind.get(cell)
         if which is None:

@@ -204,8 +204,16 @@ class Arrival(Outcome):
         self.deck = deck
 
 
+#: Whether :func:`arrival` reads ``by_roll``. It does not: a cell does the same to a token whether a
+#: roll or a card brought it. :mod:`millionaire.markov` relies on it to take an arrival by a card as the
+#: roll's on that cell without asking again; a rule that tells them apart sets it to True (the tests
+#: hold ``arrival`` to it on every board and rule preset).
+ARRIVAL_READS_BY_ROLL = False
+
+
 def arrival(board: Board, rules: RuleSet, cell: int, by_roll: bool) -> Arrival:
-    """The movement consequence of arriving on ``cell`` (money and purchases are the engine's).
+    """The movement consequence of arriving on ``cell`` (money and purchases are the engine's);
+    ``by_roll`` is not read (see :data:`ARRIVAL_READS_BY_ROLL`).
 
     >>> from millionaire import load_board, RuleSet
     >>> board = load_board("millionaire-classic")

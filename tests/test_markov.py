@@ -737,3 +737,41 @@ def test_a_deck_without_moving_cards_leaves_the_token_on_its_cells():
     for cell in (2, 17, 33):
         assert moves.ends[cell, cell] == 1.0 and moves.landings[cell].sum() == 1.0
     np.testing.assert_allclose(moves.ends, moves.tally()[0], rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_arrival_reads_by_roll_only_as_movement_declares(name):
+    """The chain takes an arrival by a card as the roll's on that cell because movement.arrival does
+    not read ``by_roll`` (movement.ARRIVAL_READS_BY_ROLL): on every board, under every preset and with
+    detention on landing either way, both give the same."""
+    board = load_board(name)
+    presets = (RuleSet.classic(), RuleSet.monopoly(), RuleSet.junior(), RuleSet.elite())
+    if not movement.ARRIVAL_READS_BY_ROLL:
+        for rules in (*presets, *(r.replace(detain_on_landing=not r.detain_on_landing) for r in presets)):
+            for cell in range(board.size):
+                assert movement.arrival(board, rules, cell, True) == movement.arrival(board, rules, cell, False)
+
+
+def test_arrivals_by_a_card_followed_apart_where_arrival_reads_by_roll(monkeypatch):
+    """Were an arrival by a card to differ from the roll's (here Community Chest 33 reached by Chance's
+    "go back 3" draws nothing), the chain would follow it as its own kind; while both agree, a chain
+    that asks both is the one that does not."""
+    from millionaire.markov import _BoardMoves
+
+    board, rules = load_board("monopoly-us"), RuleSet.monopoly()
+    alike = _BoardMoves(board, rules, CardPolicy())
+    assert alike.ends[36, 33] == pytest.approx(14 / 256, rel=1e-15)  # go back 3, then a chest card that stays
+    monkeypatch.setattr(movement, "ARRIVAL_READS_BY_ROLL", True)
+    asked = _BoardMoves(board, rules, CardPolicy())
+    np.testing.assert_array_equal(asked.ends, alike.ends)
+    np.testing.assert_array_equal(asked.landings, alike.landings)
+    arrival = movement.arrival
+
+    def a_card_to_33_draws_nothing(board, rules, cell, by_roll):
+        return movement.Arrival("stay", cell) if cell == 33 and not by_roll else arrival(board, rules, cell, by_roll)
+
+    monkeypatch.setattr(movement, "arrival", a_card_to_33_draws_nothing)
+    apart = _BoardMoves(board, rules, CardPolicy())
+    assert apart.ways(33, False) == [(1.0, 33)] and apart.ways(33, True) == alike.ways(33, True)
+    assert apart.ends[36, 33] == pytest.approx(1 / 16, rel=1e-15)
+    np.testing.assert_allclose(apart.ends, apart.tally()[0], rtol=0, atol=1e-15)
