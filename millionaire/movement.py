@@ -262,11 +262,12 @@ def corners(board: Board) -> tuple[int, ...]:
 def nearest_ahead(board: Board, position: int, cells: set[int] | tuple[int, ...]) -> int:
     """The first cell of ``cells`` strictly ahead of ``position`` (wrapping); -1 if there is none."""
     size = len(board.cells)
-    for distance in range(1, size + 1):
-        cell = (position + distance) % size
-        if cell in cells:
-            return cell
-    return -1
+    nearest, best = -1, size + 1
+    for cell in cells:  # a few targets: each one's distance ahead, 1 .. size (itself a whole round)
+        distance = (cell - position - 1) % size + 1
+        if distance < best and 0 <= cell < size:
+            nearest, best = cell, distance
+    return nearest
 
 
 def nearest_targets(board: Board, what: str, owner: list[int] | None = None) -> set[int]:

@@ -775,3 +775,17 @@ def test_arrivals_by_a_card_followed_apart_where_arrival_reads_by_roll(monkeypat
     assert apart.ways(33, False) == [(1.0, 33)] and apart.ways(33, True) == alike.ways(33, True)
     assert apart.ends[36, 33] == pytest.approx(1 / 16, rel=1e-15)
     np.testing.assert_allclose(apart.ends, apart.tally()[0], rtol=0, atol=1e-15)
+
+
+def test_the_nearest_cell_ahead_is_the_first_met_walking_ahead():
+    """movement.nearest_ahead measures each target's distance ahead (1 .. size, the token's own cell a
+    whole round); the same as walking ahead cell by cell, wrapping, with none found giving -1."""
+    board = load_board("monopoly-us")
+    size = board.size
+    rng = np.random.default_rng(5)
+    target_sets = [(), (0,), (39,), (5, 15, 25, 35), (12, 28), *(tuple(rng.choice(size, k, replace=False).tolist()) for k in (1, 3, 7))]
+    for targets in target_sets:
+        for position in range(size):
+            walked = next(((position + d) % size for d in range(1, size + 1) if (position + d) % size in targets), -1)
+            assert movement.nearest_ahead(board, position, targets) == walked
+            assert movement.nearest_ahead(board, position, set(targets)) == walked
