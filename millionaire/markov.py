@@ -569,16 +569,15 @@ class ArrivalOutcome(NamedTuple):
 
 def _step_table(board: Board, steps: Sequence[int]) -> NDArray[np.intp]:
     """``table[c, j] == movement.step(board, c, steps[j])[0]``: where each count of ``steps`` leads
-    from every cell. :func:`movement.step` is arithmetic, so its Python source takes all the cells
-    as one array (a call per count of steps); compiled, it takes one cell a call.
+    from every cell. :func:`movement.step` is arithmetic, so its Python source takes the cells (a
+    column) and the counts (a row) as arrays, all in one call; compiled, it takes one cell a call.
 
     >>> from millionaire import load_board
     >>> _step_table(load_board("monopoly-us"), [3, -3])[38].tolist()
     [1, 35]
     """
-    cells = np.arange(board.size)
     try:
-        table = np.array([movement.step(board, cells, count)[0] for count in steps]).T  # type: ignore[arg-type]
+        table = movement.step(board, np.arange(board.size)[:, None], np.array(steps, dtype=np.intp))[0]  # type: ignore[arg-type]
         if table.shape == (board.size, len(steps)):
             return table
     except (TypeError, ValueError):  # compiled: a cell must be an int

@@ -126,7 +126,8 @@ def step(board: Board, position: int, steps: int) -> tuple[int, bool]:
     """
     size = len(board.cells)
     target = position + steps
-    return target % size, steps > 0 and target >= size
+    # ``&``, not ``and``: arithmetic only, so that the Markov chain steps arrays of cells and counts at once.
+    return target % size, (steps > 0) & (target >= size)
 
 
 def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: int, die2: int) -> RollMove:
