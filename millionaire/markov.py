@@ -989,7 +989,7 @@ class MovementChain:
         keep = np.flatnonzero(_reachable(full > 0, 0))  # from START, nothing rolled yet
         self._keep = keep
         free = keep < self._jail0
-        cells, self._rolled = keep // doubles, keep % doubles
+        cells, self._rolled = np.divmod(keep, doubles)
         self._bin = np.where(free, cells, size)
         self._end = ~free | (self._rolled == 0)
         # The first detained state (the states are in order, the free ones first); a board where nobody
@@ -1001,7 +1001,7 @@ class MovementChain:
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
         rolled_landings = self._rolls[0].sum(axis=0).take(keep, 0) @ self._moves.landings
         detained = self.roll_chain.P[:, jail] if jail < keep.size else np.zeros(keep.size)
-        self._roll_landings = np.column_stack([rolled_landings, detained])
+        self._roll_landings = np.concatenate([rolled_landings, detained[:, None]], axis=1)
         self._turns_to_land: dict[int, float] = {}
         self._build_turn_chain()
 
@@ -1013,14 +1013,14 @@ class MovementChain:
         to the doubles rolled, so the first roll of a turn reaches the first layer only, and each
         layer's rolls the next layer only (:meth:`_through_mid`).
         """
-        ends = np.flatnonzero(self._end)
-        mid = np.flatnonzero(~self._end)
-        mid = mid[np.argsort(self._rolled.take(mid), kind="stable")]
-        bounds = np.cumsum(np.bincount(self._rolled.take(mid), minlength=self._doubles)).tolist()
+        layer = np.where(self._end, 0, self._rolled)  # 0 for the ends of turns, else the doubles rolled
+        order = np.argsort(layer, kind="stable")  # the ends, then each layer, each in the roll chain's order
+        counts = np.bincount(layer, minlength=self._doubles)
+        e = int(counts[0])
+        bounds = (np.cumsum(counts) - e).tolist()  # the layers' bounds among the mid-turn states
         self._layers = [slice(low, high) for low, high in zip(bounds, bounds[1:])]
-        order = np.concatenate([ends, mid])
+        ends, mid = order[:e], order[e:]
         P = self.roll_chain.P.take(order, 0).take(order, 1)
-        e = ends.size
         self._leave, self._mid_step = P[:e, e:], P[e:, e:]
         first = self._layers[0] if self._layers else slice(0, 0)
         # Through the mid-turn states: where the turn ends, and the landings on the way.
