@@ -614,7 +614,7 @@ class _BoardMoves:
     def __init__(self, board: Board, rules: RuleSet, policy: CardPolicy) -> None:
         self.board, self.rules, self.policy = board, rules, policy
         size, doubles = board.size, rules.doubles_to_jail
-        self.dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
+        self.dice = [(p.numerator / p.denominator, die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
         # What each roll does from each count of doubles, wherever the token stands, summed over the rolls
         # alike (doubles rolled before, carried after, steps); then from every cell at once.
         detain_after = np.zeros(doubles)
