@@ -680,23 +680,25 @@ class _BoardMoves:
                 wait = np.zeros((1, 1))
             else:
                 states = rules.jail_max_turns
-                waiting = [0.0] * states  # a miss that waits on, from each count of turns waited
-                moved: dict[tuple[int, int], float] = {}  # (turns waited, steps moved) -> probability
+                waits: list[int] = []  # waited * (states + 1) + 1: from waited to waited + 1
+                moves: list[int] = []  # waited * size + the cell moved to
+                wait_p: list[float] = []
+                move_p: list[float] = []
+                from_jail = {steps: cells[board.jail] for steps, cells in self._lands.items()}  # movement.step's
                 jail_roll = movement.jail_roll
                 for waited in range(states):  # a detained token, from the jail cell
                     for prob, die1, die2 in self.dice:
                         result = jail_roll(rules, waited, die1, die2)
                         if result.outcome == "stay":
-                            waiting[waited] += prob
+                            waits.append(waited * (states + 1) + 1)
+                            wait_p.append(prob)
                         else:
-                            key = (waited, result.steps)
-                            moved[key] = moved.get(key, 0.0) + prob
-                lands = self._lands  # movement.step's, from every cell
-                cells = [waited * size + (lands[steps][board.jail] if steps in lands else movement.step(board, board.jail, steps)[0])
-                         for waited, steps in moved]
+                            cell = from_jail.get(result.steps)
+                            moves.append(waited * size + (movement.step(board, board.jail, result.steps)[0] if cell is None else cell))
+                            move_p.append(prob)
                 arrive = np.zeros((rules.doubles_to_jail, states, size))
-                arrive[0] = np.bincount(cells, list(moved.values()), minlength=states * size).reshape(states, size)
-                wait = np.diag(waiting[:-1], 1)  # from waited to waited + 1; the last miss pays and moves
+                arrive[0] = np.bincount(moves, move_p, minlength=states * size).reshape(states, size)
+                wait = np.bincount(waits, wait_p, minlength=states * states).reshape(states, states)
                 detain = np.zeros(states)
             free = self.free_detain.size
             rolls = (np.concatenate([self.free_arrive, arrive], axis=1), np.concatenate([self.free_detain, detain]),
