@@ -161,14 +161,15 @@ def gth_solve(P: ArrayLike) -> NDArray[np.float64]:
 def _gth(a: NDArray[np.float64]) -> NDArray[np.float64]:
     """:func:`gth_solve` of a transition matrix already checked; ``a`` is overwritten.
 
-    The states are folded into the states before them two at a time, from the last: for the pair B
-    and the states A before it, ``a[A, A] += a[A, B] V a[B, A]`` with ``V = (I - a[B, B])^-1`` the
-    expected visits to B before leaving it (:func:`_visits`, no subtraction). ``a[A, B] V`` is kept
-    in place of ``a[A, B]``; the solution is then carried back up, ``pi[B] = pi[A] a[A, B] V``. Two
-    states a step halve the Python loop, whose numpy calls are most of the time at these sizes.
+    The states are folded into the states before them three at a time, from the last: for the
+    states B and the states A before them, ``a[A, A] += a[A, B] V a[B, A]`` with ``V = (I - a[B, B])^-1``
+    the expected visits to B before leaving it (:func:`_visits`, no subtraction). ``a[A, B] V`` is
+    kept in place of ``a[A, B]``; the solution is then carried back up, ``pi[B] = pi[A] a[A, B] V``.
+    Three states a step make a third of the Python loop, whose numpy calls are most of the time at
+    these sizes; the last step (next to state 0) folds the one or two states left.
     """
     n = a.shape[0]
-    folds = [(max(last - 1, 1), last + 1) for last in range(n - 1, 0, -2)]  # states first .. stop - 1
+    folds = [(max(last - 2, 1), last + 1) for last in range(n - 1, 0, -3)]  # states first .. stop - 1
     for first, stop in folds:
         rows, columns = a[first:stop, :first], a[:first, first:stop]
         visits = _visits(a[first:stop, first:stop].tolist(), np.add.reduce(rows, axis=1).tolist(), first)
@@ -183,21 +184,45 @@ def _gth(a: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def _visits(inside: list[list[float]], leave: list[float], first: int) -> NDArray[np.float64]:
-    """``(I - Q)^-1`` for the one or two states ``first, first + 1`` folded by :func:`_gth`: ``Q``
-    (``inside``) their moves among themselves and ``leave`` the probability of each moving to a state
-    before them. ``I - Q`` is written with each diagonal as the sum of what leaves the state, so its
-    inverse and determinant are sums of products of probabilities, with nothing subtracted.
+    """``(I - Q)^-1`` for the one, two or three states ``first, first + 1, ...`` folded by :func:`_gth`:
+    ``Q`` (``inside``) their moves among themselves and ``leave`` the probability of each moving to a
+    state before them. ``I - Q`` is written with each diagonal as the sum of what leaves the state,
+    so its inverse and determinant are sums of products of probabilities, with nothing subtracted.
+    Three states: the third folded into the first two (as GTH folds a state), the two by
+    :func:`_two_visits`, then the third's visits from theirs.
 
     >>> _visits([[0.5, 0.25], [0.5, 0.0]], [0.25, 0.5], 3)  # two states: I - Q = [[0.5, -0.25], [-0.5, 1]]
     array([[2.66666667, 0.66666667],
            [1.33333333, 1.33333333]])
+    >>> inside, leave = [[0.5, 0.25, 0.0], [0.5, 0.0, 0.25], [0.0, 0.5, 0.0]], [0.25, 0.25, 0.5]
+    >>> bool(np.allclose(_visits(inside, leave, 1), np.linalg.inv(np.eye(3) - inside), rtol=1e-15, atol=0))
+    True
     """
     if len(leave) == 1:
         if leave[0] <= 0.0:
             raise _not_irreducible(first)
         return np.array([[1.0 / leave[0]]])
-    (_, p_to_q), (q_to_p, _) = inside
-    p_out, q_out = leave
+    if len(leave) == 2:
+        (_, p_to_q), (q_to_p, _) = inside
+        return np.array(_two_visits(p_to_q, q_to_p, leave[0], leave[1], first))
+    (_, q01, q02), (q10, _, q12), (q20, q21, _) = inside
+    l0, l1, l2 = leave
+    out2 = l2 + q20 + q21  # what leaves the third state
+    if out2 <= 0.0:
+        raise _not_irreducible(first + 2)
+    to0, to1, from0, from1, stays_out = q20 / out2, q21 / out2, q02 / out2, q12 / out2, l2 / out2
+    (v00, v01), (v10, v11) = _two_visits(q01 + q02 * to1, q10 + q12 * to0, l0 + q02 * stays_out,
+                                         l1 + q12 * stays_out, first)
+    v20, v21 = to0 * v00 + to1 * v10, to0 * v01 + to1 * v11
+    return np.array([[v00, v01, v00 * from0 + v01 * from1], [v10, v11, v10 * from0 + v11 * from1],
+                     [v20, v21, 1.0 / out2 + v20 * from0 + v21 * from1]])
+
+
+def _two_visits(p_to_q: float, q_to_p: float, p_out: float, q_out: float,
+                first: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """:func:`_visits` of two states p = ``first`` and q = ``first + 1``, as rows of floats: ``p_to_q``
+    and ``q_to_p`` their moves to each other, ``p_out`` and ``q_out`` what leaves each for the
+    states before them."""
     q_stays_out = q_out + q_to_p  # what leaves q, once p is folded into the states before it
     if q_stays_out <= 0.0:
         raise _not_irreducible(first + 1)
@@ -205,7 +230,7 @@ def _visits(inside: list[list[float]], leave: list[float], first: int) -> NDArra
     if determinant <= 0.0:
         raise _not_irreducible(first)
     per = 1.0 / determinant
-    return np.array([[q_stays_out * per, p_to_q * per], [q_to_p * per, (p_out + p_to_q) * per]])
+    return (q_stays_out * per, p_to_q * per), (q_to_p * per, (p_out + p_to_q) * per)
 
 
 def _not_irreducible(state: int) -> ValueError:
@@ -400,7 +425,7 @@ class CardPolicy:
     - "move to the nearest unowned plot" (``nearest``, ``unowned_plot``): every plot is unowned, so
       it moves to the nearest plot ahead.
 
-    The moves themselves are :func:`millionaire.movement.card_move`'s; the policy only supplies the
+    The moves themselves are :func:`millionaire.movement.card_moves`'; the policy only supplies the
     game it sees and the choice among allowed cells.
 
     Parameters
@@ -466,29 +491,66 @@ class CardPolicy:
             ``owner`` does not list every cell of the board, a cell of ``others`` is off the board,
             or the ``choose`` callable returns a cell that is not an option.
         """
+        self.check(board)
+        return tuple(CardOutcome(*way) for way in self.follow(board, card, [position])[0])
+
+    def check(self, board: Board) -> None:
+        """Raise ``ValueError`` when the policy's game does not fit ``board`` (see :meth:`outcomes`).
+
+        >>> from millionaire import load_board
+        >>> CardPolicy(others=(45,)).check(load_board("monopoly-us"))
+        Traceback (most recent call last):
+        ...
+        ValueError: CardPolicy.others: (45,) has a cell outside the board (0..39)
+        """
         if self.owner is not None and len(self.owner) != board.size:
             raise ValueError(f"CardPolicy.owner lists {len(self.owner)} cells but board {board.key!r} has {board.size}")
         if any(not 0 <= c < board.size for c in self.others):
             raise ValueError(f"CardPolicy.others: {self.others} has a cell outside the board (0..{board.size - 1})")
+
+    def moves(self, board: Board, card: Card, cells: list[int]) -> movement.CardMoves:
+        """:func:`movement.card_moves` of a moving ``card`` drawn on each of ``cells`` in the game the
+        policy sees (the choices of a ``move_choice`` card not yet made), on a board already passed
+        by :meth:`check`.
+
+        >>> from millionaire import load_board
+        >>> board = load_board("monopoly-us")
+        >>> CardPolicy().moves(board, board.decks["chance"].cards[0], [7, 22]).destinations
+        [39, 39]
+        """
         owner = list(self.owner) if self.owner is not None else None
-        positions: list[int | None] | None = [position, *self.others] if self.others else None
-        move = movement.card_move(board, card, position, 0, owner, positions)
-        if move.detain:
-            return (CardOutcome(1.0, board.jail, True),)
-        if not move.choices:
-            return (CardOutcome(1.0, move.destination),)
-        options = move.choices
+        positions: list[int | None] | None = [None, *self.others] if self.others else None  # seat 0: the token
+        return movement.card_moves(board, card, cells, 0, owner, positions)
+
+    def follow(self, board: Board, card: Card, cells: list[int]) -> list[tuple[tuple[float, int, bool], ...]]:
+        """:meth:`outcomes` on each of ``cells``, as plain ``(probability, destination, detain)``
+        tuples, on a board already passed by :meth:`check`.
+
+        >>> from millionaire import load_board
+        >>> board = load_board("monopoly-us")
+        >>> CardPolicy().follow(board, board.decks["chance"].cards[0], [7, 22])
+        [((1.0, 39, False),), ((1.0, 39, False),)]
+        """
+        moves = self.moves(board, card, cells)
+        if moves.detain:
+            return [((1.0, board.jail, True),) for _ in cells]
+        if not moves.choices:
+            return [((1.0, cell, False),) for cell in moves.destinations]
+        return [self._choose_among(card, cell, moves.choices) for cell in cells]
+
+    def _choose_among(self, card: Card, position: int, options: tuple[int, ...]) -> tuple[tuple[float, int, bool], ...]:
+        """The outcomes of a ``move_choice`` card drawn at ``position`` that allows ``options``."""
         if self.choose == "uniform":
-            return tuple(CardOutcome(1.0 / len(options), cell) for cell in options)
+            return tuple((1.0 / len(options), cell, False) for cell in options)
         if self.choose == "first":
-            return (CardOutcome(1.0, options[0]),)
+            return ((1.0, options[0], False),)
         if self.choose == "last":
-            return (CardOutcome(1.0, options[-1]),)
+            return ((1.0, options[-1], False),)
         cell = self.choose(options, position)  # type: ignore[operator]
         if cell not in options:
             raise ValueError(f"CardPolicy.choose returned {cell!r} for a {card.effect} card at cell {position}; "
                              f"the options were {options}")
-        return (CardOutcome(1.0, int(cell)),)
+        return ((1.0, int(cell), False),)
 
 
 # ---------------------------------------------------------------------- the movement chain
@@ -505,10 +567,33 @@ class ArrivalOutcome(NamedTuple):
     detained: bool = False
 
 
+def _step_table(board: Board, steps: Sequence[int]) -> NDArray[np.intp]:
+    """``table[c, j] == movement.step(board, c, steps[j])[0]``: where each count of ``steps`` leads
+    from every cell. :func:`movement.step` is arithmetic, so its Python source takes the cells (a
+    column) and the counts (a row) as arrays, all in one call; compiled, it takes one cell a call.
+
+    >>> from millionaire import load_board
+    >>> _step_table(load_board("monopoly-us"), [3, -3])[38].tolist()
+    [1, 35]
+    """
+    try:
+        table = movement.step(board, np.arange(board.size)[:, None], np.array(steps, dtype=np.intp))[0]  # type: ignore[arg-type]
+        if table.shape == (board.size, len(steps)):
+            return table
+    except (TypeError, ValueError):  # compiled: a cell must be an int
+        pass
+    return np.array([[movement.step(board, cell, count)[0] for count in steps] for cell in range(board.size)])
+
+
 class _BoardMoves:
     """What a board, a rule set and a card policy make of every roll and arrival, whatever the jail
     strategy; kept per board by :func:`_board_moves`, so the two jail strategies (and a chain built
     again) share it.
+
+    The movement functions are called once for each input the chain needs (each roll from each
+    count of doubles, the steps of each total from every cell at once, each cell's arrival, each
+    moving card on all the cells of its deck at once) and their results combined as arrays: no
+    object per way a card can lead, unless :meth:`arrive` is asked for the ways one by one.
 
     Attributes
     ----------
@@ -518,46 +603,58 @@ class _BoardMoves:
         From each free state ``cell * doubles + doubles rolled``: ``free_arrive[k][s, c]`` the
         probability that the roll arrives on cell ``c`` with ``k`` doubles carried to the next roll
         (0: the turn ends); ``free_detain[s]`` the probability of the third double.
-    arrivals
-        For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`).
     ends, landings
-        Where arrivals on each cell end (``ends[c, e]``, ``e == size`` for detention) and the
-        expected landings on each cell on the way (``landings[c, l]``).
+        Where arrivals on each cell by a roll end (``ends[c, e]``, ``e == size`` for detention) and
+        the expected landings on each cell on the way (``landings[c, l]``), from :meth:`ways`.
+    arrivals
+        For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`), worked out
+        when first asked for.
     """
 
     def __init__(self, board: Board, rules: RuleSet, policy: CardPolicy) -> None:
         self.board, self.rules, self.policy = board, rules, policy
         size, doubles = board.size, rules.doubles_to_jail
-        self.dice = [(float(p), die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
-        # What each roll does from each count of doubles, wherever the token stands; then from every cell at once.
+        self.dice = [(p.numerator / p.denominator, die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
+        # What each roll does from each count of doubles, wherever the token stands, summed over the rolls
+        # alike (doubles rolled before, carried after, steps); then from every cell at once.
         detain_after = np.zeros(doubles)
-        rolled_before: list[int] = []
-        carried: list[int] = []
-        moved: list[int] = []
-        weight: list[float] = []
+        alike: dict[tuple[int, int, int], float] = {}
+        roll_steps = movement.roll_steps
         for rolled in range(doubles):
             for prob, die1, die2 in self.dice:
-                steps, after, to_jail = movement.roll_steps(rules, rolled, die1, die2)
+                steps, after, to_jail = roll_steps(rules, rolled, die1, die2)
                 if to_jail:
                     detain_after[rolled] += prob
                 else:
-                    rolled_before.append(rolled)
-                    carried.append(after if die1 == die2 else 0)
-                    moved.append(steps)
-                    weight.append(prob)
-        totals = sorted(set(moved))
-        lands = np.array([[movement.step(board, cell, total)[0] for total in totals] for cell in range(size)])
+                    key = (rolled, after if die1 == die2 else 0, steps)
+                    alike[key] = alike.get(key, 0.0) + prob
+        totals = sorted({steps for _, _, steps in alike})
+        lands = _step_table(board, totals)
+        self._lands = dict(zip(totals, lands.T.tolist()))  # steps -> the cell they lead to from each cell
         free = size * doubles
-        states = np.arange(size)[:, None] * doubles + np.array(rolled_before)  # (cell, roll) -> free state
-        flat = (np.array(carried) * free + states) * size + lands[:, np.searchsorted(totals, moved)]
-        weights = np.broadcast_to(np.array(weight), flat.shape)
-        arrive = np.bincount(flat.ravel(), weights.ravel(), minlength=doubles * free * size)
+        column = {steps: at for at, steps in enumerate(totals)}
+        # The free state (cell, rolled) is cell * doubles + rolled; reached[k, s, c] is flat (k * free + s) * size + c.
+        before = np.array([carried * free + rolled for rolled, carried, _ in alike])
+        flat = (np.arange(size)[:, None] * doubles + before) * size + lands[:, [column[steps] for _, _, steps in alike]]
+        weights = (np.ones((size, 1)) * list(alike.values())).ravel()  # the same from every cell
+        arrive = np.bincount(flat.ravel(), weights, minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
-        self.free_detain = np.tile(detain_after, size)
+        self.free_detain = (np.ones((size, 1)) * detain_after).ravel()
         self._rolls: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
+        # The first steps of the arrivals (:meth:`ways`), all in two flat lists: those of the i-th kind
+        # of arrival worked out are probability[bounds[i]:bounds[i + 1]], where[bounds[i]:bounds[i + 1]].
+        self._probability: list[float] = []
+        self._where: list[int] = []
+        self._bounds = [0]
+        self._arrived: list[int] = []  # the cell of each
+        self._kind: dict[int, int] = {}  # cell -> which, for the arrivals by a card or a jump
+        self._rolled: list[movement.Arrival] = []  # movement.arrival of a roll on each cell
+        self._moving: dict[str, list[Card]] = {}
+        self._draw_cells: dict[str, list[int]] = {}  # deck -> the cells that draw from it by a roll
+        self._drawn: dict[tuple[str, int], tuple[list[float], list[int]]] = {}
+        self._policy_checked = False
         self._resolutions: dict[int, _Resolution] = {}
-        self.arrivals = [self.arrive(cell, True, []) for cell in range(size)]
-        self.ends, self.landings = self.tally()
+        self.ends, self.landings = self._follow_arrivals()
         for array in (self.free_arrive, self.free_detain, self.ends, self.landings):
             array.setflags(write=False)
 
@@ -570,40 +667,198 @@ class _BoardMoves:
         state ``s`` arrives on cell ``c`` with ``k`` doubles carried to the next roll of the turn (0:
         the turn ends); ``detain[s]`` detained (the third double, or again); ``wait[s, w]`` a detained
         token's miss that waits on, to the detained state ``w``.
+
+        With ``"short"`` the detained token pays and rolls as a free token on the jail cell with no
+        double rolled (:func:`movement.roll_move`, which is :func:`movement.roll_steps` then
+        :func:`movement.step`): the free state's roll.
         """
         if jail not in self._rolls:
-            board, rules, doubles = self.board, self.rules, self.rules.doubles_to_jail
-            states = rules.jail_max_turns if jail == "long" else 1
-            arrive, detain, wait = np.zeros((doubles, states, board.size)), np.zeros(states), np.zeros((states, states))
-            for waited in range(states):  # a detained token, from the jail cell
-                for prob, die1, die2 in self.dice:
-                    if jail == "long":
-                        result = movement.jail_roll(rules, waited, die1, die2)
+            board, rules, size = self.board, self.rules, self.board.size
+            if jail == "short":
+                start = board.jail * rules.doubles_to_jail
+                arrive, detain = self.free_arrive[:, start:start + 1], self.free_detain[start:start + 1]
+                wait = np.zeros((1, 1))
+            else:
+                states = rules.jail_max_turns
+                waits: list[int] = []  # waited * (states + 1) + 1: from waited to waited + 1
+                moves: list[int] = []  # waited * size + the cell moved to
+                wait_p: list[float] = []
+                move_p: list[float] = []
+                from_jail = {steps: cells[board.jail] for steps, cells in self._lands.items()}  # movement.step's
+                jail_roll = movement.jail_roll
+                for waited in range(states):  # a detained token, from the jail cell
+                    for prob, die1, die2 in self.dice:
+                        result = jail_roll(rules, waited, die1, die2)
                         if result.outcome == "stay":
-                            wait[waited, waited + 1] += prob
+                            waits.append(waited * (states + 1) + 1)
+                            wait_p.append(prob)
                         else:
-                            arrive[0, waited, movement.step(board, board.jail, result.steps)[0]] += prob
-                        continue
-                    move = movement.roll_move(board, rules, board.jail, 0, die1, die2)
-                    if move.to_jail:
-                        detain[waited] += prob
-                    else:
-                        arrive[move.doubles if die1 == die2 else 0, waited, move.destination] += prob
+                            cell = from_jail.get(result.steps)
+                            moves.append(waited * size + (movement.step(board, board.jail, result.steps)[0] if cell is None else cell))
+                            move_p.append(prob)
+                arrive = np.zeros((rules.doubles_to_jail, states, size))
+                arrive[0] = np.bincount(moves, move_p, minlength=states * size).reshape(states, size)
+                wait = np.bincount(waits, wait_p, minlength=states * states).reshape(states, states)
+                detain = np.zeros(states)
             free = self.free_detain.size
             rolls = (np.concatenate([self.free_arrive, arrive], axis=1), np.concatenate([self.free_detain, detain]),
-                     np.concatenate([np.zeros((free, states)), wait]))
+                     np.concatenate([np.zeros((free, wait.shape[0])), wait]))
             for array in rolls:
                 array.setflags(write=False)
             self._rolls[jail] = rolls
         return self._rolls[jail]
 
+    def ways(self, cell: int, by_roll: bool) -> list[tuple[float, int]]:
+        """The first step of an arrival on ``cell``, as ``(probability, where)`` pairs: ``where`` is
+        the cell the token stops on, ``board.size`` for detention, or ``board.size + 1 + d`` where a
+        card or a jump takes it on to arrive on ``d``.
+
+        >>> from millionaire import load_board
+        >>> moves = movement_chain(load_board("millionaire-classic"))._moves
+        >>> moves.ways(15, True), moves.ways(30, True)  # Black business to the charity fund 5; Go to Tax Inspection
+        ([(1.0, 46)], [(1.0, 40)])
+        """
+        which = self._which(cell, by_roll)
+        low, high = self._bounds[which], self._bounds[which + 1]
+        return list(zip(self._probability[low:high], self._where[low:high]))
+
+    def _which(self, cell: int, by_roll: bool) -> int:
+        """Which of the kinds of arrival worked out an arrival on ``cell`` is: the first ``size`` are
+        the arrivals by a roll on each cell (:meth:`_follow_arrivals`); an arrival by a card or a
+        jump is the roll's kind, since :func:`movement.arrival` does not read ``by_roll``
+        (:data:`movement.ARRIVAL_READS_BY_ROLL`). Where it does, it is the roll's kind where
+        ``arrival`` gives the same for both, else a kind of its own, worked out once."""
+        if by_roll or not movement.ARRIVAL_READS_BY_ROLL:
+            return cell
+        which = self._kind.get(cell)
+        if which is None:
+            arrival, rolled = movement.arrival(self.board, self.rules, cell, False), self._rolled[cell]
+            if (arrival.action, arrival.cell, arrival.deck) == (rolled.action, rolled.cell, rolled.deck):
+                which = cell
+            else:
+                which = len(self._arrived)
+                self._first_steps(cell, arrival)
+                self._bounds.append(len(self._where))
+                self._arrived.append(cell)
+            self._kind[cell] = which
+        return which
+
+    def _first_steps(self, cell: int, arrival: movement.Arrival) -> None:
+        """Append the first steps of ``arrival`` on ``cell`` to the flat lists (see :meth:`ways`)."""
+        board, size = self.board, self.board.size
+        probability, where = self._probability, self._where
+        if arrival.action != "draw":
+            probability.append(1.0)
+            where.append(cell if arrival.action == "stay" else size if arrival.action == "detain" else size + 1 + arrival.cell)
+            return
+        deck = board.decks[arrival.deck].cards
+        draw = 1.0 / len(deck)
+        moving = self._moving.get(arrival.deck)
+        if moving is None:
+            moving = self._moving[arrival.deck] = [card for card in deck if card.moves_token]
+        if len(moving) < len(deck):  # the other cards leave the token where it is
+            probability.append(draw * (len(deck) - len(moving)))
+            where.append(cell)
+        if moving:
+            chances, wheres = self._card_ways(arrival.deck, moving, cell)
+            probability.extend([draw * q for q in chances])
+            where.extend(wheres)
+
+    def _card_ways(self, deck: str, moving: list[Card], cell: int) -> tuple[list[float], list[int]]:
+        """Where the ``moving`` cards of ``deck`` drawn on ``cell`` lead, in order, as in :meth:`ways`:
+        the probability each given the card, and where. Worked out for all the cells that draw from
+        the deck by a roll at once, by :meth:`CardPolicy.moves`; where a card leaves a choice, by
+        :meth:`CardPolicy.follow`."""
+        drawn = self._drawn.get((deck, cell))
+        if drawn is None:
+            board, size = self.board, self.board.size
+            if not self._policy_checked:  # before the first card it follows
+                self.policy.check(board)
+                self._policy_checked = True
+            cells = [c for c in self._draw_cells.get(deck, ()) if (deck, c) not in self._drawn]
+            cells = cells if cell in cells else [cell]
+            moves = [self.policy.moves(board, card, cells) for card in moving]
+            if not any(move.choices for move in moves):  # one way for each card on each cell
+                rows = [[size] * len(cells) if move.detain else [c if d < 0 else size + 1 + d for c, d in zip(cells, move.destinations)]
+                        for move in moves]
+                for c, column in zip(cells, zip(*rows)):
+                    self._drawn[(deck, c)] = ([1.0] * len(moving), list(column))
+            else:
+                each = [self.policy.follow(board, card, cells) for card in moving]
+                for at, c in enumerate(cells):
+                    ways = [way for outcomes in each for way in outcomes[at]]
+                    self._drawn[(deck, c)] = ([q for q, _, _ in ways], [size if detain else c if destination < 0 else size + 1 + destination
+                                                                        for _, destination, detain in ways])
+            drawn = self._drawn[(deck, cell)]
+        return drawn
+
+    def _follow_arrivals(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """``ends`` and ``landings`` (see the class) from the first steps of the arrivals (:meth:`ways`).
+
+        A row for each kind of arrival: by a roll on each cell, and by a card or a jump where that
+        is not alike. ``F`` their first steps (where they stop, and the landing on their own cell),
+        ``N`` the arrivals they lead on to: ``[ends | landings]`` is ``X = F + N X``. Only the rows
+        ``R`` that lead on (card cells, jumps) differ from ``F``: ``X_R = (I - N_RR)^-1 C`` with
+        ``C = F_R + N_R,other F_other``, the sum ``C + N_RR C + N_RR^2 C + ...``, which ends because
+        the cards and jumps go round no circle (where they would, :meth:`arrive` names the circle).
+        """
+        board, size = self.board, self.board.size
+        self._rolled = [movement.arrival(board, self.rules, cell, True) for cell in range(size)]
+        for cell, arrival in enumerate(self._rolled):
+            if arrival.action == "draw":
+                self._draw_cells.setdefault(arrival.deck, []).append(cell)
+        probability, where_, bounds = self._probability, self._where, self._bounds
+        for cell, arrival in enumerate(self._rolled):  # the kinds 0 .. size - 1
+            if arrival.action == "stay":
+                probability.append(1.0)
+                where_.append(cell)
+            else:
+                self._first_steps(cell, arrival)
+            bounds.append(len(where_))
+        self._arrived.extend(range(size))
+        onward: dict[int, int] = {}  # where (above size) -> the kind of arrival led on to
+        followed = 0
+        while followed < len(self._where):  # the arrivals led on to, and the arrivals they lead on to
+            new = {where for where in self._where[followed:] if where > size and where not in onward}
+            followed = len(self._where)
+            for where in new:
+                onward[where] = self._which(where - size - 1, False)
+        # The columns: where the arrivals stop (0 .. size), the landings (size + 1 + cell), then N (the
+        # kinds led on to); the first steps' where, and each arrival's landing on its own cell, as those.
+        count = len(self._arrived)
+        width = 2 * size + 1 + count
+        column = list(range(2 * size + 1))
+        for where, kind in onward.items():
+            column[where] = 2 * size + 1 + kind
+        row = np.repeat(np.arange(count), np.diff(self._bounds))
+        flat = np.concatenate([row * width + np.take(column, self._where), np.arange(count) * width + size + 1 + np.array(self._arrived)])
+        steps = np.bincount(flat, self._probability + [1.0] * count, minlength=count * width).reshape(count, width)
+        total = steps[:, :2 * size + 1]  # F
+        leading = np.flatnonzero(steps[:, 2 * size + 1:].any(axis=1))  # R
+        led = steps[leading, 2 * size + 1:]  # N_R
+        among = led[:, leading]
+        led[:, leading] = 0.0
+        term = total[leading] + led @ total  # C
+        sum_ = term.copy()
+        for _ in range(leading.size + 1):  # among^size is 0 without a circle
+            term = among @ term
+            if not term.any():
+                total[leading] = sum_
+                return total[:size, :size + 1], total[:size, size + 1:]
+            sum_ += term
+        return self.tally()  # a circle: followed way by way, which names it
+
+    @cached_property
+    def arrivals(self) -> list[_Resolution]:
+        """For each cell, everything arriving on it by a roll leads to (see :meth:`arrive`)."""
+        return [self.arrive(cell, True, []) for cell in range(self.board.size)]
+
     def arrive(self, cell: int, by_roll: bool, active: list[int]) -> _Resolution:
         """Everything arriving on ``cell`` can lead to: ``{(end, cells landed on): probability}``.
 
-        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained. Card
-        draws, jumps and detention come from :func:`movement.arrival`, card moves from the policy;
-        ``active`` holds the cells whose arrivals are being followed (a card leading back to one of
-        them would never end).
+        ``end`` is the cell where the token stops, or ``board.size`` when it ends detained; the
+        steps are :meth:`ways`. ``active`` holds the cells whose arrivals are being followed (a card
+        leading back to one of them would never end).
         """
         key = cell if by_roll else -1 - cell
         if key in self._resolutions:
@@ -614,30 +869,14 @@ class _BoardMoves:
                              "the chain cannot enumerate an endless chain of draws")
         active.append(cell)
         size = self.board.size
-        arrival = movement.arrival(self.board, self.rules, cell, by_roll)
         result: _Resolution = {}
-        if arrival.action == "stay":
-            result[(cell, (cell,))] = 1.0
-        elif arrival.action == "detain":
-            result[(size, (cell,))] = 1.0
-        elif arrival.action == "jump":
-            for (end, cells), p in self.arrive(arrival.cell, False, active).items():
-                result[(end, (cell, *cells))] = p
-        else:
-            deck = self.board.decks[arrival.deck].cards
-            draw = 1.0 / len(deck)
-            moving = [card for card in deck if card.moves_token]
-            if len(moving) < len(deck):  # the other cards leave the token where it is
-                result[(cell, (cell,))] = draw * (len(deck) - len(moving))
-            for card in moving:
-                for q, destination, detain in self.policy.outcomes(self.board, card, cell):
-                    if detain or destination < 0:
-                        key_ = (size if detain else cell, (cell,))
-                        result[key_] = result.get(key_, 0.0) + draw * q
-                        continue
-                    for (end, cells), p in self.arrive(destination, False, active).items():
-                        key_ = (end, (cell, *cells))
-                        result[key_] = result.get(key_, 0.0) + draw * q * p
+        for p, where in self.ways(cell, by_roll):
+            if where <= size:
+                result[(where, (cell,))] = result.get((where, (cell,)), 0.0) + p
+                continue
+            for (end, cells), q in self.arrive(where - size - 1, False, active).items():
+                key_ = (end, (cell, *cells))
+                result[key_] = result.get(key_, 0.0) + p * q
         active.pop()
         self._resolutions[key] = result
         return result
@@ -752,17 +991,19 @@ class MovementChain:
         keep = np.flatnonzero(_reachable(full > 0, 0))  # from START, nothing rolled yet
         self._keep = keep
         free = keep < self._jail0
-        cells, self._rolled = keep // doubles, keep % doubles
+        cells, self._rolled = np.divmod(keep, doubles)
         self._bin = np.where(free, cells, size)
         self._end = ~free | (self._rolled == 0)
-        labels = [(cell, d) if f else ("jail", state - self._jail0)
-                  for cell, d, f, state in zip(cells.tolist(), self._rolled.tolist(), free.tolist(), keep.tolist())]
+        # The first detained state (the states are in order, the free ones first); a board where nobody
+        # is detained (Junior) has none.
+        jail = int(np.searchsorted(keep, self._jail0))
+        labels = [*zip(cells[:jail].tolist(), self._rolled[:jail].tolist()),
+                  *(("jail", state - self._jail0) for state in keep[jail:].tolist())]
         self.roll_chain = MarkovChain(full.take(keep, 0).take(keep, 1), labels)
         # Expected landings of one roll from each state; detentions last (jail0 is entered only so).
         rolled_landings = self._rolls[0].sum(axis=0).take(keep, 0) @ self._moves.landings
-        jail = int(np.searchsorted(keep, self._jail0))  # a board where nobody is detained (Junior) has no such state
         detained = self.roll_chain.P[:, jail] if jail < keep.size else np.zeros(keep.size)
-        self._roll_landings = np.column_stack([rolled_landings, detained])
+        self._roll_landings = np.concatenate([rolled_landings, detained[:, None]], axis=1)
         self._turns_to_land: dict[int, float] = {}
         self._build_turn_chain()
 
@@ -774,14 +1015,14 @@ class MovementChain:
         to the doubles rolled, so the first roll of a turn reaches the first layer only, and each
         layer's rolls the next layer only (:meth:`_through_mid`).
         """
-        ends = np.flatnonzero(self._end)
-        mid = np.flatnonzero(~self._end)
-        mid = mid[np.argsort(self._rolled.take(mid), kind="stable")]
-        bounds = np.cumsum(np.bincount(self._rolled.take(mid), minlength=self._doubles)).tolist()
+        layer = np.where(self._end, 0, self._rolled)  # 0 for the ends of turns, else the doubles rolled
+        order = np.argsort(layer, kind="stable")  # the ends, then each layer, each in the roll chain's order
+        counts = np.bincount(layer, minlength=self._doubles)
+        e = int(counts[0])
+        bounds = (np.cumsum(counts) - e).tolist()  # the layers' bounds among the mid-turn states
         self._layers = [slice(low, high) for low, high in zip(bounds, bounds[1:])]
-        order = np.concatenate([ends, mid])
+        ends, mid = order[:e], order[e:]
         P = self.roll_chain.P.take(order, 0).take(order, 1)
-        e = ends.size
         self._leave, self._mid_step = P[:e, e:], P[e:, e:]
         first = self._layers[0] if self._layers else slice(0, 0)
         # Through the mid-turn states: where the turn ends, and the landings on the way.

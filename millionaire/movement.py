@@ -126,7 +126,8 @@ def step(board: Board, position: int, steps: int) -> tuple[int, bool]:
     """
     size = len(board.cells)
     target = position + steps
-    return target % size, steps > 0 and target >= size
+    # ``&``, not ``and``: arithmetic only, so that the Markov chain steps arrays of cells and counts at once.
+    return target % size, (steps > 0) & (target >= size)
 
 
 def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: int, die2: int) -> RollMove:
@@ -204,8 +205,16 @@ class Arrival(Outcome):
         self.deck = deck
 
 
+#: Whether :func:`arrival` reads ``by_roll``. It does not: a cell does the same to a token whether a
+#: roll or a card brought it. :mod:`millionaire.markov` relies on it to take an arrival by a card as the
+#: roll's on that cell without asking again; a rule that tells them apart sets it to True (the tests
+#: hold ``arrival`` to it on every board and rule preset).
+ARRIVAL_READS_BY_ROLL = False
+
+
 def arrival(board: Board, rules: RuleSet, cell: int, by_roll: bool) -> Arrival:
-    """The movement consequence of arriving on ``cell`` (money and purchases are the engine's).
+    """The movement consequence of arriving on ``cell`` (money and purchases are the engine's);
+    ``by_roll`` is not read (see :data:`ARRIVAL_READS_BY_ROLL`).
 
     >>> from millionaire import load_board, RuleSet
     >>> board = load_board("millionaire-classic")
@@ -254,11 +263,12 @@ def corners(board: Board) -> tuple[int, ...]:
 def nearest_ahead(board: Board, position: int, cells: set[int] | tuple[int, ...]) -> int:
     """The first cell of ``cells`` strictly ahead of ``position`` (wrapping); -1 if there is none."""
     size = len(board.cells)
-    for distance in range(1, size + 1):
-        cell = (position + distance) % size
-        if cell in cells:
-            return cell
-    return -1
+    nearest, best = -1, size + 1
+    for cell in cells:  # a few targets: each one's distance ahead, 1 .. size (itself a whole round)
+        distance = (cell - position - 1) % size + 1
+        if distance < best and 0 <= cell < size:
+            nearest, best = cell, distance
+    return nearest
 
 
 def nearest_targets(board: Board, what: str, owner: list[int] | None = None) -> set[int]:
@@ -268,9 +278,26 @@ def nearest_targets(board: Board, what: str, owner: list[int] | None = None) -> 
     if what == "unowned_plot":
         return {c for c in board.plots if owner is None or owner[c] < 0}
     if what.startswith("card:"):
-        return {c.index for c in board.cells if c.kind is CellKind.CARD and c.deck == what[5:]}
+        deck = what[5:]
+        return {c.index for c in board.cells if c.kind is CellKind.CARD and c.deck == deck}
     kind = CellKind(what)
     return {c.index for c in board.cells if c.kind is kind}
+
+
+class CardMoves(Outcome):
+    """Where a moving card takes a token from each of several cells: :class:`CardMove`'s fields with
+    one entry per cell (``destinations``, ``passed_start``, ``swap_with``) and those that are the
+    same from every cell once (``detain``, ``choices``)."""
+
+    FIELDS = ("destinations", "passed_start", "detain", "choices", "swap_with")
+
+    def __init__(self, destinations: list[int], passed_start: list[bool], detain: bool = False,
+                 choices: tuple[int, ...] = (), swap_with: list[int] | None = None) -> None:
+        self.destinations = destinations
+        self.passed_start = passed_start
+        self.detain = detain
+        self.choices = choices
+        self.swap_with = swap_with if swap_with is not None else [-1] * len(destinations)
 
 
 def card_move(
@@ -281,33 +308,57 @@ def card_move(
     owner: list[int] | None = None,
     positions: list[int | None] | None = None,
 ) -> CardMove:
-    """Where a moving card takes a token at ``position``.
+    """Where a moving card takes a token at ``position`` (:func:`card_moves` from one cell).
 
     ``owner`` (each cell's owner seat or -1) and ``positions`` (each seat's cell, ``None`` for a
     player who cannot be swapped with: bankrupt or detained) are needed by the cards that depend
     on the game: nearest unowned plot, move to a chosen plot, swap places. Without them those
     cards see an empty board (no owners, no other players).
     """
+    moves = card_moves(board, card, [position], player, owner, positions)
+    return CardMove(moves.destinations[0], moves.passed_start[0], moves.detain, moves.choices, moves.swap_with[0])
+
+
+def card_moves(
+    board: Board,
+    card: Card,
+    cells: list[int],
+    player: int = 0,
+    owner: list[int] | None = None,
+    positions: list[int | None] | None = None,
+) -> CardMoves:
+    """Where a moving card takes the token of seat ``player`` from each of ``cells``, the other seats
+    where ``positions`` has them (the player's own entry is not read; see :func:`card_move`). What
+    the card looks for (the cells of a kind, the allowed plots) is worked out once for all the cells.
+
+    >>> from millionaire import load_board
+    >>> board = load_board("monopoly-us")
+    >>> railroad = next(c for c in board.decks["chance"].cards if c.what == "railroad")
+    >>> card_moves(board, railroad, [7, 22, 36])
+    CardMoves(destinations=[15, 25, 5], passed_start=[False, False, True], detain=False, choices=(), swap_with=[-1, -1, -1])
+    """
     effect = card.effect
     if effect == "go_to_jail":
-        return CardMove(board.jail, detain=True)
+        return CardMoves([board.jail] * len(cells), [False] * len(cells), detain=True)
     if effect == "move_to" and card.target is not None:  # the board loader requires the target
         target = card.target
-        return CardMove(target, passed_start=(target < position or target == 0) and position != target)
+        return CardMoves([target] * len(cells), [(target < position or target == 0) and position != target for position in cells])
     if effect == "move_by":
-        destination, passed = step(board, position, card.steps)
-        return CardMove(destination, passed_start=passed)
+        ends = [step(board, position, card.steps) for position in cells]
+        return CardMoves([cell for cell, _ in ends], [passed for _, passed in ends])
     if effect == "nearest":
-        destination = nearest_ahead(board, position, nearest_targets(board, card.what, owner))
-        if destination < 0:
-            return CardMove(-1)
-        return CardMove(destination, passed_start=destination <= position)
+        targets = nearest_targets(board, card.what, owner)
+        nearest = [nearest_ahead(board, position, targets) for position in cells]  # -1: none, the token stays
+        return CardMoves(nearest, [0 <= cell <= position for cell, position in zip(nearest, cells)])
     if effect == "move_choice":
-        return CardMove(-1, choices=move_choices(board, card.among, player, owner))
+        return CardMoves([-1] * len(cells), [False] * len(cells), choices=move_choices(board, card.among, player, owner))
     if effect == "swap_nearest":
-        seat = nearest_player(board, player, position, positions)
-        cell = positions[seat] if positions and seat >= 0 else None
-        return CardMove(-1 if cell is None else cell, swap_with=seat)
+        seats = [nearest_player(board, player, position, positions) for position in cells]
+        swapped: list[int] = []
+        for seat in seats:
+            cell = positions[seat] if positions and seat >= 0 else None
+            swapped.append(-1 if cell is None else cell)
+        return CardMoves(swapped, [False] * len(cells), swap_with=seats)
     raise ValueError(f"card effect {effect!r} does not move the token")
 
 

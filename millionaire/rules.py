@@ -179,35 +179,13 @@ class RuleSet:
     rent_cap: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("Fraction",):
-                most = _MAXIMUM.get(f.name, 1)
-                if isinstance(value, (int, float, str)) and not isinstance(value, bool):
-                    try:
-                        value = Fraction(value).limit_denominator(10_000)
-                    except (ValueError, ZeroDivisionError):
-                        raise ValueError(f"RuleSet.{f.name} must be a number between 0 and {most}, got {value!r}") from None
-                    object.__setattr__(self, f.name, value)
-                if not isinstance(value, Fraction) or not 0 <= value <= most:
-                    raise ValueError(f"RuleSet.{f.name} must be a number between 0 and {most}, got {value!r}")
-            elif f.type == "bool":
-                if not isinstance(value, bool):
-                    raise ValueError(f"RuleSet.{f.name} must be True or False, got {value!r}")
-            elif f.type == "str":
-                allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
-                           "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
-                           "locked_by_building": LOCKED_BY_BUILDING}[f.name]
-                if value not in allowed:
-                    raise ValueError(f"RuleSet.{f.name} must be one of {', '.join(allowed)}, got {value!r}")
-            else:  # int or int | None
-                if value is None and "None" in f.type:
-                    continue
-                least, most = _MINIMUM.get(f.name, 0), _MAXIMUM.get(f.name, MAX_AMOUNT)
-                if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                    raise ValueError(f"RuleSet.{f.name} must be an integer >= {least}, got {shown(value)}")
-                if value > most:
-                    raise ValueError(f"RuleSet.{f.name} must be at most {most:,}, got {shown(value)}")
+        for name, kind, least, most, allowed, default in _checks():
+            value = getattr(self, name)
+            if value is default:  # the field's default, checked once with the table
+                continue
+            checked = _checked(name, kind, least, most, allowed, value)
+            if checked is not value:
+                object.__setattr__(self, name, checked)
         if self.max_players < self.min_players:
             raise ValueError(f"RuleSet.max_players ({self.max_players}) is below min_players ({self.min_players})")
 
@@ -339,6 +317,68 @@ class RuleSet:
         if not isinstance(data, dict):
             raise ValueError(f"RuleSet.from_dict needs a dict, got {type(data).__name__}")
         return cls().replace(**data)
+
+
+_CHECKS: list[tuple[str, str, int, int, tuple[str, ...], object]] = []
+
+
+def _checks() -> list[tuple[str, str, int, int, tuple[str, ...], object]]:
+    """What ``RuleSet.__post_init__`` checks of each field: ``(name, type, least, most, allowed,
+    default)``, from the fields' types and the bounds below; made once, with every default checked
+    then (a field left at its default is not checked again).
+
+    >>> ("dice", "int", 1, 2, (), 2) in _checks()
+    True
+    """
+    if not _CHECKS:
+        allowed = {"monopoly_scope": MONOPOLY_SCOPES, "bankruptcy_to_player": BANKRUPTCY_TO_PLAYER,
+                   "bankruptcy_to_bank": BANKRUPTCY_TO_BANK, "return_mortgaged_plot": RETURN_MORTGAGED,
+                   "locked_by_building": LOCKED_BY_BUILDING}
+        checks: list[tuple[str, str, int, int, tuple[str, ...], object]] = []
+        for f in dataclasses.fields(RuleSet):
+            kind = str(f.type)
+            most = _MAXIMUM.get(f.name, 1 if kind == "Fraction" else MAX_AMOUNT)
+            least = _MINIMUM.get(f.name, 0)
+            choices = allowed[f.name] if kind == "str" else ()
+            if _checked(f.name, kind, least, most, choices, f.default) is not f.default:
+                raise ValueError(f"RuleSet.{f.name}: its default {f.default!r} is not of its type")
+            checks.append((f.name, kind, least, most, choices, f.default))
+        _CHECKS.extend(checks)  # whole, or not at all
+    return _CHECKS
+
+
+def _checked(name: str, kind: str, least: int, most: int, allowed: tuple[str, ...], value: Any) -> Any:
+    """``value`` for the field ``name`` of :func:`_checks`' row, a number given for a fraction made one;
+    ``ValueError`` when it does not fit.
+
+    >>> _checked("mortgage_rate", "Fraction", 0, 1, (), "0.25")
+    Fraction(1, 4)
+    >>> _checked("dice", "int", 1, 2, (), 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: RuleSet.dice must be at most 2, got 3
+    """
+    if kind == "Fraction":
+        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            try:
+                value = Fraction(value).limit_denominator(10_000)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"RuleSet.{name} must be a number between 0 and {most}, got {value!r}") from None
+        # 0 <= value <= most, in whole numbers (a fraction's denominator is positive): faster
+        if not isinstance(value, Fraction) or not 0 <= value.numerator <= most * value.denominator:
+            raise ValueError(f"RuleSet.{name} must be a number between 0 and {most}, got {value!r}")
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"RuleSet.{name} must be True or False, got {value!r}")
+    elif kind == "str":
+        if value not in allowed:
+            raise ValueError(f"RuleSet.{name} must be one of {', '.join(allowed)}, got {value!r}")
+    elif value is not None or "None" not in kind:  # int or int | None
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"RuleSet.{name} must be an integer >= {least}, got {shown(value)}")
+        if value > most:
+            raise ValueError(f"RuleSet.{name} must be at most {most:,}, got {shown(value)}")
+    return value
 
 
 _MINIMUM = {"jail_max_turns": 1, "doubles_to_jail": 1, "monopoly_multiplier": 1, "small_per_large": 1,

@@ -196,7 +196,8 @@ def test_stationary_distributions_equal_a_linear_solve(name, jail):
 
 @pytest.mark.parametrize("n", range(1, 8))
 def test_gth_folds_even_and_odd_numbers_of_states(n):
-    """GTH folds the states two at a time, and the last one alone when n - 1 is odd."""
+    """GTH folds the states three at a time, and the last one or two alone when n - 1 is not a
+    multiple of three."""
     P = np.random.default_rng(n).random((n, n)) ** 3
     P /= P.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(gth_solve(P), lapack_stationary(P), rtol=1e-12, atol=1e-15)
@@ -206,6 +207,10 @@ def test_gth_folds_even_and_odd_numbers_of_states(n):
     (np.eye(2), 1),
     ([[0.5, 0.25, 0.25], [0.5, 0.5, 0.0], [0.0, 0.0, 1.0]], 2),  # state 2 keeps the token
     ([[0.5, 0.25, 0.25], [0.0, 0.5, 0.5], [0.0, 0.5, 0.5]], 1),  # states 1 and 2 reach only each other
+    # Four states, 1..3 folded at once: the last that keeps the token, two or three that keep it among them.
+    ([[0.4, 0.2, 0.2, 0.2], [0.5, 0.5, 0.0, 0.0], [0.5, 0.0, 0.0, 0.5], [0.0, 0.0, 0.0, 1.0]], 3),
+    ([[0.4, 0.2, 0.2, 0.2], [0.5, 0.5, 0.0, 0.0], [0.0, 0.0, 0.5, 0.5], [0.0, 0.0, 0.5, 0.5]], 2),
+    ([[0.4, 0.2, 0.2, 0.2], [0.0, 0.5, 0.5, 0.0], [0.0, 0.0, 0.5, 0.5], [0.0, 0.5, 0.0, 0.5]], 1),
 ])
 def test_gth_names_the_state_that_cannot_reach_the_states_before_it(matrix, state):
     with pytest.raises(ValueError, match=rf"state {state} cannot reach states 0\.\.{state - 1} "):
@@ -640,3 +645,147 @@ def test_the_board_rolls_and_arrivals_are_shared_by_jail_strategies_not_by_other
     picky = CardPolicy(choose=Unhashable())
     assert MovementChain(board, policy=picky)._moves is not MovementChain(board, policy=picky)._moves
     np.testing.assert_array_equal(MovementChain(board, policy=picky).probabilities("roll"), short.probabilities("roll"))
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_arrivals_followed_as_arrays_equal_the_ways_followed_one_by_one(name):
+    """``ends`` and ``landings`` come from the first steps of every arrival at once, ``(I - N)^-1 F``;
+    following every way card by card (``tally``, as ``turns_to_land`` does) gives the same."""
+    from millionaire.markov import _BoardMoves
+
+    board = load_board(name)
+    rules = RuleSet.for_board(name)
+    owner = tuple((cell % 3) - 1 for cell in range(board.size))
+    for policy in (CardPolicy(), CardPolicy(choose="uniform"), CardPolicy(owner=owner, choose="uniform"),
+                   CardPolicy(owner=owner, others=(1, 11), choose="last")):
+        moves = _BoardMoves(board, rules, policy)
+        ends, landings = moves.tally()
+        np.testing.assert_allclose(moves.ends, ends, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(moves.landings, landings, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(moves.ends.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+
+
+def test_cards_that_swap_round_a_circle_are_refused_naming_it():
+    board = load_board("millionaire-classic")
+    with pytest.raises(ValueError, match=r"round in a circle \(3 → 13 → 3\)"):
+        MovementChain(board, policy=CardPolicy(others=(3, 13)))
+    with pytest.raises(ValueError, match=r"round in a circle \(3 → 22 → 32 → 22\)"):
+        MovementChain(board, policy=CardPolicy(others=(22,)))
+
+
+def test_the_step_table_is_movement_step_from_every_cell(monkeypatch):
+    """From the Python source every cell is stepped at once; where ``movement.step`` takes one int
+    (compiled), one cell a call: the same table."""
+    from millionaire.markov import _step_table
+
+    counts = list(range(-12, 13))
+    for name in ("millionaire-classic", "millionaire-junior"):
+        board = load_board(name)
+        expected = [[movement.step(board, cell, count)[0] for count in counts] for cell in range(board.size)]
+        assert _step_table(board, counts).tolist() == expected
+        step = movement.step
+
+        def one_cell(board, position, steps):
+            if not isinstance(position, int):
+                raise TypeError("int object expected")
+            return step(board, position, steps)
+
+        monkeypatch.setattr(movement, "step", one_cell)
+        assert _step_table(board, counts).tolist() == expected
+        monkeypatch.setattr(movement, "step", step)
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_a_card_moved_from_many_cells_at_once_moves_as_from_each_alone(name):
+    """movement.card_moves works out what a card looks for once for all the cells; each cell's move
+    is card_move's from that cell, with owners and other players as the engine gives them."""
+    board = load_board(name)
+    cells = list(range(board.size))
+    owner = [(cell % 3) - 1 for cell in cells]
+    positions = [None, 5, None, 17]
+    for deck in board.decks.values():
+        for card in deck.cards:
+            if not card.moves_token:
+                continue
+            for game in ((None, None), (owner, positions)):
+                moves = movement.card_moves(board, card, cells, 0, *game)
+                for at, cell in enumerate(cells):
+                    alone = movement.card_move(board, card, cell, 0, *game)
+                    assert (moves.destinations[at], moves.passed_start[at], moves.detain, moves.choices,
+                            moves.swap_with[at]) == (alone.destination, alone.passed_start, alone.detain,
+                                                     alone.choices, alone.swap_with)
+
+
+def test_a_detained_token_moves_by_a_double_the_rolls_never_make():
+    """With the first double detaining, no free roll moves 2 or 12 steps; a detained token's double
+    (long strategy) still frees it and moves it by the double, so its steps are asked of movement.step."""
+    board = load_board("millionaire-classic")
+    chain = MovementChain(board, RuleSet.classic().replace(doubles_to_jail=1), "long")
+    labels = chain.roll_chain.labels
+    detained, two_ahead = labels.index(("jail", 0)), labels.index((board.jail + 2, 0))
+    assert 2 not in chain._moves._lands  # the free rolls' steps
+    assert chain.roll_chain.P[detained, two_ahead] == pytest.approx(1 / 36, rel=1e-15)
+
+
+def test_a_deck_without_moving_cards_leaves_the_token_on_its_cells():
+    from dataclasses import replace
+
+    board = load_board("monopoly-us")
+    chest = board.decks["chest"]
+    still = replace(board, decks={**board.decks, "chest": replace(chest, cards=tuple(c for c in chest.cards if not c.moves_token))})
+    moves = MovementChain(still)._moves
+    for cell in (2, 17, 33):
+        assert moves.ends[cell, cell] == 1.0 and moves.landings[cell].sum() == 1.0
+    np.testing.assert_allclose(moves.ends, moves.tally()[0], rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
+def test_arrival_reads_by_roll_only_as_movement_declares(name):
+    """The chain takes an arrival by a card as the roll's on that cell because movement.arrival does
+    not read ``by_roll`` (movement.ARRIVAL_READS_BY_ROLL): on every board, under every preset and with
+    detention on landing either way, both give the same."""
+    board = load_board(name)
+    presets = (RuleSet.classic(), RuleSet.monopoly(), RuleSet.junior(), RuleSet.elite())
+    if not movement.ARRIVAL_READS_BY_ROLL:
+        for rules in (*presets, *(r.replace(detain_on_landing=not r.detain_on_landing) for r in presets)):
+            for cell in range(board.size):
+                assert movement.arrival(board, rules, cell, True) == movement.arrival(board, rules, cell, False)
+
+
+def test_arrivals_by_a_card_followed_apart_where_arrival_reads_by_roll(monkeypatch):
+    """Were an arrival by a card to differ from the roll's (here Community Chest 33 reached by Chance's
+    "go back 3" draws nothing), the chain would follow it as its own kind; while both agree, a chain
+    that asks both is the one that does not."""
+    from millionaire.markov import _BoardMoves
+
+    board, rules = load_board("monopoly-us"), RuleSet.monopoly()
+    alike = _BoardMoves(board, rules, CardPolicy())
+    assert alike.ends[36, 33] == pytest.approx(14 / 256, rel=1e-15)  # go back 3, then a chest card that stays
+    monkeypatch.setattr(movement, "ARRIVAL_READS_BY_ROLL", True)
+    asked = _BoardMoves(board, rules, CardPolicy())
+    np.testing.assert_array_equal(asked.ends, alike.ends)
+    np.testing.assert_array_equal(asked.landings, alike.landings)
+    arrival = movement.arrival
+
+    def a_card_to_33_draws_nothing(board, rules, cell, by_roll):
+        return movement.Arrival("stay", cell) if cell == 33 and not by_roll else arrival(board, rules, cell, by_roll)
+
+    monkeypatch.setattr(movement, "arrival", a_card_to_33_draws_nothing)
+    apart = _BoardMoves(board, rules, CardPolicy())
+    assert apart.ways(33, False) == [(1.0, 33)] and apart.ways(33, True) == alike.ways(33, True)
+    assert apart.ends[36, 33] == pytest.approx(1 / 16, rel=1e-15)
+    np.testing.assert_allclose(apart.ends, apart.tally()[0], rtol=0, atol=1e-15)
+
+
+def test_the_nearest_cell_ahead_is_the_first_met_walking_ahead():
+    """movement.nearest_ahead measures each target's distance ahead (1 .. size, the token's own cell a
+    whole round); the same as walking ahead cell by cell, wrapping, with none found giving -1."""
+    board = load_board("monopoly-us")
+    size = board.size
+    rng = np.random.default_rng(5)
+    target_sets = [(), (0,), (39,), (5, 15, 25, 35), (12, 28), *(tuple(rng.choice(size, k, replace=False).tolist()) for k in (1, 3, 7))]
+    for targets in target_sets:
+        for position in range(size):
+            walked = next(((position + d) % size for d in range(1, size + 1) if (position + d) % size in targets), -1)
+            assert movement.nearest_ahead(board, position, targets) == walked
+            assert movement.nearest_ahead(board, position, set(targets)) == walked

@@ -292,3 +292,20 @@ def test_rules_are_frozen() -> None:
     assert rules.start_cash == 2000 and changed.start_cash == 5000
     assert hash(rules) == hash(RuleSet.classic())
     assert len({RuleSet.classic(), RuleSet.classic(), RuleSet.monopoly()}) == 2
+
+
+def test_every_default_passes_the_checks_and_a_field_given_otherwise_is_checked():
+    """A field left at its default is not checked again on each rule set: every default was, when the
+    table of checks was made. A value given, even one equal to the default, is checked (and a number
+    for a fraction made one)."""
+    from millionaire.rules import _checked, _checks
+
+    for name, kind, least, most, allowed, default in _checks():
+        assert _checked(name, kind, least, most, allowed, default) is default
+    assert RuleSet(mortgage_rate="1/2").mortgage_rate == Fraction(1, 2)
+    assert type(RuleSet(wealth_tax=0).wealth_tax) is Fraction
+    assert RuleSet(wealth_tax=0) == RuleSet()
+    with pytest.raises(ValueError, match="dice must be at most 2"):
+        RuleSet(dice=3)
+    with pytest.raises(ValueError, match="income_on_landing must be True or False"):
+        RuleSet(income_on_landing=1)
