@@ -964,10 +964,9 @@ class ObservationWriter:
         #: The board's reading (``BoardReading.version``) the owner planes, buildings and mortgages were
         #: last written from (they change far less often than a look).
         self.seen_version = -1
-        self.seen_state: GameState | None = None
-        self.seen_owner: list[int] = []
-        self.seen_level: list[int] = []
-        self.seen_mortgaged: list[bool] = []
+        self.seen_owner: list[int] = [-1] * cells  # as the zeros read: nobody's, unbuilt, unmortgaged
+        self.seen_level: list[int] = [0] * cells
+        self.seen_mortgaged: list[bool] = [False] * cells
 
     def put(self, index: int, value: float) -> None:
         """Write ``value`` at ``index`` unless it is there already."""
@@ -1039,10 +1038,9 @@ class ObservationWriter:
             self.hot_position[rank] = self._move(self.hot_position[rank], position)
         self.hot_on_turn = self._move(self.hot_on_turn, self.at_on_turn + (state.current - me) % count)
         version = self.reading.version_at(game)
-        if version != self.seen_version or self.seen_state is not state:
+        if version != self.seen_version:  # the reading moves on with each board it reads, a game's too
             self._board_planes(state, me)
             self.seen_version = version
-            self.seen_state = state
         self.put(self.at_round, min(1.0, state.round / self.rounds))
         self.put(self.at_pots, min(1.0, state.jackpot_box * money))
         self.put(self.at_pots + 1, min(1.0, state.charity_fund * money))
@@ -1074,10 +1072,6 @@ class ObservationWriter:
         owner, level, mortgaged = state.owner, state.level, state.mortgaged
         size, count = self.cells, self.players
         seen_owner, seen_level, seen_mortgaged, hot_owner = self.seen_owner, self.seen_level, self.seen_mortgaged, self.hot_owner
-        if len(seen_owner) != size:  # the first look: every place as if nobody owned it, unbuilt, unmortgaged
-            seen_owner.extend([-1] * size)
-            seen_level.extend([0] * size)
-            seen_mortgaged.extend([False] * size)
         if owner != seen_owner:
             for place in range(size):
                 seat = owner[place]

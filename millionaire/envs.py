@@ -470,8 +470,7 @@ class MillionaireAEC(AECEnv):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``: the observation (a new array), the cumulative reward, terminated,
         truncated and the info of the agent to act."""
-        assert self.game is not None, "reset() the environment first"
-        return self._core.last(self.agent_selection, observe)
+        return self._core.env_last(observe)
 
     def agent_iter(self, max_iter: int = 2**63) -> AgentIterator:
         """PettingZoo's ``agent_iter`` (the agent to act, until none is left or ``max_iter`` have come), compiled."""
@@ -483,7 +482,8 @@ class MillionaireAEC(AECEnv):
         return self.table.action(int(index), self.game, self._core.ranges)
 
     def step(self, action: Any) -> None:
-        self._finish_step(action, self._core.step(action))  # a legal index while calm: the whole step
+        """PettingZoo's ``step`` (the instance's ``step`` is the core's own, without this frame)."""
+        self._core.env_step(action)
 
     def _finish_step(self, action: Any, played: int) -> None:
         """What is left of a step after the core's (``played``: :meth:`millionaire.envcore.TurnCore.step`)."""
@@ -583,10 +583,8 @@ class SingleSeatEnv(gymnasium.Env):
         return self.table.action(int(index), self.game, self._core.ranges)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        played = self._core.step(action)  # a legal index given as an int: the whole step
-        if played is not None:
-            return played
-        return self._checked_step(action)
+        """Gymnasium's ``step`` (the instance's ``step`` is the core's own, without this frame)."""
+        return self._core.env_step(action)
 
     def _checked_step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """A step of anything but a legal ``int``: checked, refused or played."""
