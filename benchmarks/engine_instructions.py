@@ -2,9 +2,9 @@
 
 Wall-clock rates on a shared virtual machine drift by a third from hour to hour; instruction counts
 of the same seeded games do not (to about 0.5%, with ``PYTHONHASHSEED=0`` and one BLAS thread).
-It counts whichever engine ``import millionaire`` picks: compiled, or the source with
-``MILLIONAIRE_PURE=1``. Use this to compare
-two versions of the engine. Needs ``valgrind`` (Debian package); takes about a minute.
+It counts whichever engine ``import millionaire`` picks in the folder it is started from (a checkout's
+own, to compare two versions of the engine): compiled, or the source with ``MILLIONAIRE_PURE=1``; the
+line it prints starts with the engine counted. Needs ``valgrind`` (Debian package); takes about a minute.
 
 Run: ``python benchmarks/engine_instructions.py [--games 6] [--max-rounds 300] [--board KEY]
 [--strategy NAME] [--observed]``.
@@ -27,7 +27,13 @@ import subprocess
 import sys
 import tempfile
 
-GAMES = """
+# Each counted script says first which engine it ran (the compiled one, or the source of the folder it
+# was started in, which may not be the one this script imports).
+ENGINE = """
+from millionaire import compiled
+print("compiled" if compiled.IN_USE else "Python source")
+"""
+GAMES = ENGINE + """
 from millionaire import Game, load_board
 board = load_board({board!r})
 turns = 0
@@ -36,7 +42,7 @@ for seed in range({games}):
     turns += game.run(max_rounds={max_rounds}).turns
 print(turns)
 """
-OBSERVED = """
+OBSERVED = ENGINE + """
 from millionaire import RuleSet, load_board
 from millionaire.simulate import game_seed
 from millionaire.simulate.observe import _observe_chunk
@@ -58,8 +64,9 @@ print(0)
 """
 
 
-def count(code: str) -> tuple[int, int]:
-    """(instructions, the number the code prints) for running ``code`` under callgrind."""
+def count(code: str) -> tuple[int, int, str]:
+    """(instructions, the number the code prints last, the first line it prints) for running ``code``
+    under callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
         run = subprocess.run(
@@ -71,7 +78,8 @@ def count(code: str) -> tuple[int, int]:
     collected = re.search(r"Collected : (\d+)", run.stderr)
     if collected is None:
         raise RuntimeError(f"callgrind printed no count:\n{run.stderr[-1000:]}")
-    return int(collected.group(1)), int(run.stdout.strip().splitlines()[-1])
+    lines = run.stdout.strip().splitlines()
+    return int(collected.group(1)), int(lines[-1]), lines[0]
 
 
 def main() -> None:
@@ -84,18 +92,15 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind not found: apt-get install valgrind")
-    from millionaire import compiled
-
-    engine = "compiled" if compiled.IN_USE else "Python source"
     if args.observed:
-        total, games = count(OBSERVED.format(games=args.games, max_rounds=args.max_rounds))
-        startup, _ = count(STARTUP.format(board="millionaire-classic", imports="import millionaire.simulate.observe"))
+        total, games, engine = count(OBSERVED.format(games=args.games, max_rounds=args.max_rounds))
+        startup, _, _ = count(STARTUP.format(board="millionaire-classic", imports="import millionaire.simulate.observe"))
         print(f"{engine}: {games} games observed as a tournament's workers play them (Classic, cautious, aggressive, "
               f"monopolist): {(total - startup) / 1e6:.0f} M instructions, {(total - startup) / games:,.0f} per game")
         return
-    total, turns = count(GAMES.format(games=args.games, max_rounds=args.max_rounds, board=args.board,
+    total, turns, engine = count(GAMES.format(games=args.games, max_rounds=args.max_rounds, board=args.board,
                                       strategy=args.strategy))
-    startup, _ = count(STARTUP.format(board=args.board, imports=""))
+    startup, _, _ = count(STARTUP.format(board=args.board, imports=""))
     per_turn = (total - startup) / turns
     print(f"{engine}: "
           f"{turns} player-turns of {args.games} seeded games of {args.board} (4 {args.strategy} players): "

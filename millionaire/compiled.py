@@ -189,6 +189,8 @@ def check_sealed(cls: type, methods: dict[str, object]) -> None:
     """Refuse, saying how to run the source, a compiled class whose methods were replaced since
     :func:`seal` (the compiled code would go on calling the compiled ones)."""
     now = vars(cls)
+    if list(map(now.get, methods)) == list(methods.values()):  # compared in C: each entry is equal to itself
+        return
     replaced = sorted(name for name, method in methods.items() if now.get(name) is not method)
     if replaced:
         names = ", ".join(f"{cls.__name__}.{name}" for name in replaced)

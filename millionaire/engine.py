@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-import numpy as np
 from mypy_extensions import mypyc_attr
 
 from . import decisions, junior, movement, queries, steps, turn
@@ -49,15 +48,16 @@ NO_SITE: Final = 2**60
 
 # Per-cell tables that depend only on the board and the rules, shared by the games that use both.
 _Tables = tuple[list[bool], list[tuple[int, int]], list[tuple[movement.Arrival, movement.Arrival]]]
-_TABLES: dict[tuple[int, RuleSet], tuple[Board, _Tables]] = {}
+_TABLES: dict[tuple[int, int], tuple[Board, RuleSet, _Tables]] = {}
 
 
 def _tables(board: Board, rules: RuleSet) -> _Tables:
-    """(ownable, (loan, redemption cost), (arrival by a card, by a roll)) for every cell."""
-    key = (id(board), rules)
+    """(ownable, (loan, redemption cost), (arrival by a card, by a roll)) for every cell, found by the
+    board's and the rules' identity (a RuleSet's hash reads every field; the presets are shared)."""
+    key = (id(board), id(rules))
     cached = _TABLES.get(key)
-    if cached is not None and cached[0] is board:
-        return cached[1]
+    if cached is not None and cached[0] is board and cached[1] is rules:
+        return cached[2]
     tables: _Tables = (
         [cell.ownable for cell in board.cells],
         [(queries.mortgage_value(board, rules, c), queries.redemption_cost(board, rules, c)) for c in range(board.size)],
@@ -65,8 +65,18 @@ def _tables(board: Board, rules: RuleSet) -> _Tables:
     )
     if len(_TABLES) >= 32:
         _TABLES.clear()
-    _TABLES[key] = (board, tables)
+    _TABLES[key] = (board, rules, tables)
     return tables
+
+
+def _child_seed(parent: Any, number: int) -> Any:
+    """The ``number``-th child of a ``numpy.random.SeedSequence``, as its ``spawn`` would make it.
+
+    >>> from numpy.random import SeedSequence
+    >>> _child_seed(SeedSequence(7), 2).generate_state(2).tolist() == SeedSequence(7).spawn(3)[2].generate_state(2).tolist()
+    True
+    """
+    return type(parent)(parent.entropy, spawn_key=(*parent.spawn_key, number), pool_size=parent.pool_size)
 
 
 def _renamed(old: str, new: str) -> None:
@@ -150,15 +160,18 @@ class Game:
         count = len(agents)
         if not self.rules.min_players <= count <= self.rules.max_players:
             raise MillionaireError(f"a game needs {self.rules.min_players}..{self.rules.max_players} players, got {count}")
-        seeds = np.random.SeedSequence(seed)
-        dice_seed, agent_seed = seeds.spawn(2)
-        self.agents = [make_agent(a, seed=agent_seed.spawn(1)[0]) for a in agents]
+        from numpy.random import PCG64, Generator, SeedSequence  # imported when the first game is made
+
+        dice_seed, agent_seed = SeedSequence(seed).spawn(2)
+        # Only the random agent draws from its seed: the n-th seat's is agent_seed's n-th child, made when needed.
+        self.agents = [make_agent(a, seed=_child_seed(agent_seed, n) if isinstance(a, str) and a == "random" else None)
+                       for n, a in enumerate(agents)]
         self._events: list[Event] = []
         self._recorded: list[tuple[Any, ...]] = []  # events as plain tuples, made Events when read
         self.record_events = record_events
         self.actions: list[tuple[int, Action]] = []
         self.round_limit: int | None = None
-        self._rng = np.random.Generator(np.random.PCG64(dice_seed))
+        self._rng = Generator(PCG64(dice_seed))
         #: Where the dice come from (the seeded generator, once it has seated the players and shuffled the decks).
         self.dice: DiceSource = dice if dice is not None else RandomDice(self._rng)
         # The generator's dice asked directly (compiled, a native call). One attribute, not two: the

@@ -264,12 +264,15 @@ class RuleSet:
 
         >>> RuleSet.for_board("millionaire-elite") == RuleSet.elite()
         True
+        >>> RuleSet.for_board("monopoly-us") is RuleSet.for_board("monopoly-uk")  # frozen: made once, shared
+        True
         """
-        if board_key.startswith("monopoly"):
-            return cls.monopoly()
-        if board_key.startswith("millionaire-junior"):
-            return cls.junior()
-        return cls.elite() if board_key == "millionaire-elite" else cls.classic()
+        preset = ("monopoly" if board_key.startswith("monopoly") else "junior" if board_key.startswith("millionaire-junior")
+                  else "elite" if board_key == "millionaire-elite" else "classic")
+        shared = _PRESETS.get((cls, preset))
+        if shared is None:  # a RuleSet is frozen: each preset is made once and shared by the games that use it
+            shared = _PRESETS[(cls, preset)] = getattr(cls, preset)()
+        return shared
 
     def monopoly_applies(self, level: int) -> bool:
         """Whether a complete industry multiplies the rent of a plot at this building level.
@@ -320,6 +323,8 @@ class RuleSet:
 
 
 _CHECKS: list[tuple[str, str, int, int, tuple[str, ...], object]] = []
+#: The built-in boards' presets (:meth:`RuleSet.for_board`), by class and name, made when first asked.
+_PRESETS: dict[tuple[type, str], Any] = {}
 
 
 def _checks() -> list[tuple[str, str, int, int, tuple[str, ...], object]]:
