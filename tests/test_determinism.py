@@ -50,6 +50,25 @@ def test_same_seed_same_game(board_key: str, mix: str, seed: int) -> None:
     assert first.result() == second.result()
 
 
+def test_a_random_seat_draws_from_the_seats_child_of_the_games_seed() -> None:
+    """The game's seed splits into the dice's and the agents'; the seat made at place n (before the
+    seats are shuffled) draws from the n-th child of the agents' seed, whatever the other seats are."""
+    from numpy.random import SeedSequence
+
+    from millionaire.agents import RandomAgent
+
+    board = load_board("millionaire-classic")
+    for lineup in (["cautious", "random", "random"], ["random", "aggressive", "random"]):
+        game = Game(board, agents=lineup, seed=5)
+        expected = {n: RandomAgent(SeedSequence(5).spawn(2)[1].spawn(n + 1)[n]).rng.integers(1 << 30, size=4).tolist()
+                    for n, name in enumerate(lineup) if name == "random"}
+        seated = Game(board, agents=lineup, seed=5, names=[f"p{n}" for n in range(3)])
+        drawn = {int(player.name[1:]): agent.rng.integers(1 << 30, size=4).tolist()
+                 for player, agent in zip(seated.state.players, seated.agents) if isinstance(agent, RandomAgent)}
+        assert drawn == expected
+        assert sum(isinstance(agent, RandomAgent) for agent in game.agents) == 2
+
+
 @pytest.mark.parametrize("board_key", BOARDS)
 def test_different_seeds_differ(board_key: str) -> None:
     logs = [tuple(play(board_key, MIXES["mixed5"], seed, max_rounds=20).log()) for seed in range(6)]
