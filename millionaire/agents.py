@@ -793,6 +793,15 @@ ELITE_HABITS: dict[str, dict[str, Any]] = {
 }
 
 
+def reads_seed(spec: Any) -> bool:
+    """Whether :func:`make_agent` reads its ``seed`` for ``spec`` (only a ``"random"`` agent draws from one).
+
+    >>> reads_seed("random"), reads_seed("cautious"), reads_seed(None)
+    (True, False, False)
+    """
+    return isinstance(spec, str) and spec == "random"
+
+
 def make_agent(spec: Any, seed: Any = None) -> Any:
     """An agent from a strategy name (``"cautious"``, ``"aggressive"``, ``"monopolist"``,
     ``"random"``, ``"human"``), an agent object (returned as is) or ``None`` (a human seat).
@@ -809,7 +818,7 @@ def make_agent(spec: Any, seed: Any = None) -> Any:
     if isinstance(spec, str):
         if spec in STRATEGIES:
             return ThresholdAgent(name=spec, **STRATEGIES[spec], **ELITE_HABITS.get(spec, {}))
-        if spec == "random":
+        if reads_seed(spec):
             return RandomAgent(seed)
         if spec == "human":
             return Human()
@@ -820,4 +829,4 @@ def make_agent(spec: Any, seed: Any = None) -> Any:
     return spec
 
 
-__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "ELITE_HABITS", "make_agent"]
+__all__ = ["Agent", "Human", "RandomAgent", "ThresholdAgent", "STRATEGIES", "ELITE_HABITS", "make_agent", "reads_seed"]

@@ -146,7 +146,7 @@ class Game:
         state: GameState | None = None,
         dice: DiceSource | None = None,
     ) -> None:
-        from .agents import make_agent
+        from .agents import make_agent, reads_seed
 
         if _SEALED and type(self) is Game:
             check_sealed(Game, _SEALED)
@@ -163,9 +163,8 @@ class Game:
         from numpy.random import PCG64, Generator, SeedSequence  # imported when the first game is made
 
         dice_seed, agent_seed = SeedSequence(seed).spawn(2)
-        # Only the random agent draws from its seed: the n-th seat's is agent_seed's n-th child, made when needed.
-        self.agents = [make_agent(a, seed=_child_seed(agent_seed, n) if isinstance(a, str) and a == "random" else None)
-                       for n, a in enumerate(agents)]
+        # A seat whose agent reads a seed gets agent_seed's child of its place, made only then.
+        self.agents = [make_agent(a, seed=_child_seed(agent_seed, n) if reads_seed(a) else None) for n, a in enumerate(agents)]
         self._events: list[Event] = []
         self._recorded: list[tuple[Any, ...]] = []  # events as plain tuples, made Events when read
         self.record_events = record_events

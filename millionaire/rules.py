@@ -322,9 +322,9 @@ class RuleSet:
         return cls().replace(**data)
 
 
-_CHECKS: list[tuple[str, str, int, int, tuple[str, ...], object]] = []
 #: The built-in boards' presets (:meth:`RuleSet.for_board`), by class and name, made when first asked.
 _PRESETS: dict[tuple[type, str], Any] = {}
+_CHECKS: list[tuple[str, str, int, int, tuple[str, ...], object]] = []
 
 
 def _checks() -> list[tuple[str, str, int, int, tuple[str, ...], object]]:

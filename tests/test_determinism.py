@@ -59,14 +59,12 @@ def test_a_random_seat_draws_from_the_seats_child_of_the_games_seed() -> None:
 
     board = load_board("millionaire-classic")
     for lineup in (["cautious", "random", "random"], ["random", "aggressive", "random"]):
-        game = Game(board, agents=lineup, seed=5)
         expected = {n: RandomAgent(SeedSequence(5).spawn(2)[1].spawn(n + 1)[n]).rng.integers(1 << 30, size=4).tolist()
                     for n, name in enumerate(lineup) if name == "random"}
         seated = Game(board, agents=lineup, seed=5, names=[f"p{n}" for n in range(3)])
         drawn = {int(player.name[1:]): agent.rng.integers(1 << 30, size=4).tolist()
                  for player, agent in zip(seated.state.players, seated.agents) if isinstance(agent, RandomAgent)}
-        assert drawn == expected
-        assert sum(isinstance(agent, RandomAgent) for agent in game.agents) == 2
+        assert drawn == expected  # both random seats, each with its own child
 
 
 @pytest.mark.parametrize("board_key", BOARDS)
