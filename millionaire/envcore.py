@@ -961,6 +961,17 @@ class ObservationWriter:
         self.hot_cell = -1
         self.hot_on_turn = -1
         self.hot_sets: list[int] = []
+        #: What each rank's entries were last written from, as the zeros read (solvent, no cash, free,
+        #: no kept card): an entry is worked out only when what it shows has changed.
+        self.seen_bankrupt: list[bool] = [False] * players
+        self.seen_cash: list[int] = [0] * players
+        self.seen_detained: list[bool] = [False] * players
+        self.seen_jail_turns: list[int] = [0] * players
+        self.seen_cards: list[int] = [0] * players
+        #: Whether the decision's debt, bid, "again" and trade cash were last written as anything but 0.
+        self.extras = False
+        #: Each pending record's class and its decision kind's index (``kind_index`` of its ``kind``).
+        self.kind_of: dict[type, int] = {}
         #: The board's reading (``BoardReading.version``) the owner planes, buildings and mortgages were
         #: last written from (they change far less often than a look).
         self.seen_version = -1
@@ -985,7 +996,10 @@ class ObservationWriter:
         debt = high = price = again = 0.0
         trade_in_cash = trade_out_cash = 0.0
         if data is not None:
-            kind = self.kind_index[data.kind]
+            kind_of = self.kind_of.get(type(data))
+            if kind_of is None:
+                kind_of = self.kind_of[type(data)] = self.kind_index[data.kind]
+            kind = kind_of
             asked = data.player
             mine = 1.0 if asked == me else 0.0
             decision_cell = pending_cell(data)
@@ -1009,34 +1023,57 @@ class ObservationWriter:
                     sets.append(self.at_trade_out + taken)
                 trade_in_cash = min(1.0, trade.give_cash * money)
                 trade_out_cash = min(1.0, trade.take_cash * money)
-        self.hot_kind = self._move(self.hot_kind, kind)
-        self.hot_cell = self._move(self.hot_cell, cell)
+        if kind != self.hot_kind:
+            self.hot_kind = self._move(self.hot_kind, kind)
+        if cell != self.hot_cell:
+            self.hot_cell = self._move(self.hot_cell, cell)
         self.put(self.at_mine, mine)
-        self.put(self.at_money, debt)
-        self.put(self.at_money + 1, high)
         self.put(self.at_money + 2, price)
-        self.put(self.at_again, again)
-        self.put(self.at_trade_cash, trade_in_cash)
-        self.put(self.at_trade_cash + 1, trade_out_cash)
+        extras = debt != 0.0 or high != 0.0 or again != 0.0 or trade_in_cash != 0.0 or trade_out_cash != 0.0
+        if extras or self.extras:  # most decisions have none of them, and had none before
+            self.put(self.at_money, debt)
+            self.put(self.at_money + 1, high)
+            self.put(self.at_again, again)
+            self.put(self.at_trade_cash, trade_in_cash)
+            self.put(self.at_trade_cash + 1, trade_out_cash)
+            self.extras = extras
         players = state.players
+        seen_bankrupt, seen_cash, seen_detained = self.seen_bankrupt, self.seen_cash, self.seen_detained
+        seen_jail_turns, seen_cards, hot_position = self.seen_jail_turns, self.seen_cards, self.hot_position
         for rank in range(count):
             player = players[(me + rank) % count]
+            bankrupt = player.bankrupt
+            cash = 0  # a bankrupt player's entries read as the zeros do, and his token is off the board
+            detained = False
+            jail_turns = 0
+            cards = 0
             position = -1
-            if player.bankrupt:
-                self.put(self.at_bankrupt + rank, 1.0)
-                self.put(self.at_cash + rank, 0.0)
-                self.put(self.at_detained + rank, 0.0)
-                self.put(self.at_jail_turns + rank, 0.0)
-                self.put(self.at_kept_cards + rank, 0.0)
-            else:
+            if not bankrupt:
+                cash = player.cash
+                detained = player.detained
+                jail_turns = player.jail_turns
+                cards = len(player.cards)
                 position = self.at_position + rank * size + player.position
-                self.put(self.at_bankrupt + rank, 0.0)
-                self.put(self.at_cash + rank, min(1.0, player.cash * money))
-                self.put(self.at_detained + rank, 1.0 if player.detained else 0.0)
-                self.put(self.at_jail_turns + rank, min(1.0, player.jail_turns / self.jail_max))
-                self.put(self.at_kept_cards + rank, min(1.0, len(player.cards) / 10))
-            self.hot_position[rank] = self._move(self.hot_position[rank], position)
-        self.hot_on_turn = self._move(self.hot_on_turn, self.at_on_turn + (state.current - me) % count)
+            if bankrupt != seen_bankrupt[rank]:
+                seen_bankrupt[rank] = bankrupt
+                self.put(self.at_bankrupt + rank, 1.0 if bankrupt else 0.0)
+            if cash != seen_cash[rank]:
+                seen_cash[rank] = cash
+                self.put(self.at_cash + rank, min(1.0, cash * money))
+            if detained != seen_detained[rank]:
+                seen_detained[rank] = detained
+                self.put(self.at_detained + rank, 1.0 if detained else 0.0)
+            if jail_turns != seen_jail_turns[rank]:
+                seen_jail_turns[rank] = jail_turns
+                self.put(self.at_jail_turns + rank, min(1.0, jail_turns / self.jail_max))
+            if cards != seen_cards[rank]:
+                seen_cards[rank] = cards
+                self.put(self.at_kept_cards + rank, min(1.0, cards / 10))
+            if position != hot_position[rank]:
+                hot_position[rank] = self._move(hot_position[rank], position)
+        on_turn = self.at_on_turn + (state.current - me) % count
+        if on_turn != self.hot_on_turn:
+            self.hot_on_turn = self._move(self.hot_on_turn, on_turn)
         version = self.reading.version_at(game)
         if version != self.seen_version:  # the reading moves on with each board it reads, a game's too
             self._board_planes(state, me)
