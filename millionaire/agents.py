@@ -59,10 +59,31 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: A trade an agent may offer: (partner, plots taken, plots given, its quote or ``None``).
 Candidate = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int] | None]
-#: The board as a seat last saw it: owners, mortgages and buildings (copies), how many changes it has
-#: seen, the plots it wants, its candidate trades, and the state with its count of board changes then.
-BoardSeen = tuple[list[int], list[bool], list[int], int, list[tuple[int, tuple[int, ...], tuple[int, ...]]],
-                  list[Candidate], "GameState", int]
+
+
+class BoardSeen:
+    """The board as a seat of a :class:`ThresholdAgent` last saw it: copies of the owners, mortgages
+    and buildings, how many times it has seen them change (``version``), the plots it wants
+    (:meth:`ThresholdAgent._plots_wanted`), its candidate trades, and the state with its count of
+    board changes then (``state``, ``changes``: nothing changed while they are the same).
+
+    >>> seen = BoardSeen([0, -1], [False, False], [0, 0], 0, [], [])
+    >>> seen.version, seen.state is None
+    (0, True)
+    """
+
+    def __init__(self, owner: list[int], mortgaged: list[bool], level: list[int], version: int,
+                 plots: list[tuple[int, tuple[int, ...], tuple[int, ...]]], found: list[Candidate],
+                 state: GameState | None = None, changes: int = -1) -> None:
+        self.owner = owner
+        self.mortgaged = mortgaged
+        self.level = level
+        self.version = version
+        self.plots = plots
+        self.found = found
+        self.state = state
+        self.changes = changes
+
 
 # The answers given most often, made once (actions are values: nobody changes them).
 _ROLL, _END_TURN = Action.roll(), Action.end_turn()
@@ -203,7 +224,9 @@ class ThresholdAgent(Agent):
         self._cheapest_building = 0
         self._industry_cells: list[tuple[int, ...]] = []
         self._industry_value: list[int] = []
-        self._game_seen: Any = None
+        # The game last played, known by its list of actions (never replaced in a game): holding the game
+        # itself would make a cycle (game -> agents -> agent -> game) that only the cyclic collector frees.
+        self._actions_seen: Any = None
         # Each trade's plots priced, the board's state of them as a number (:meth:`_cached_quote`) and its quote.
         self._quoted: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
                            tuple[tuple[int, ...], int, tuple[int, int, int, int] | None]] = {}
@@ -327,7 +350,8 @@ class ThresholdAgent(Agent):
         """The plot where the cheapest building ``spare`` cash pays for can go now, or -1."""
         state, board = game.state, game.board
         owner, mortgaged, level = state.owner, state.mortgaged, state.level
-        costs = game.costs()
+        costs: queries.Costs | None = None  # fetched at the first whole industry (most windows find none)
+        own = False  # with costs: Game's own checks (else a subclass's own build_problem decides)
         best_cell, best_price = -1, 0
         for industry in board.industries:
             cells, price = industry.cells, industry.build_price
@@ -340,7 +364,10 @@ class ThresholdAgent(Agent):
                 if level[cell] < level[lowest]:
                     lowest = cell
             else:
-                if not queries.build_code(board, costs, state, seat, lowest):
+                if costs is None:
+                    costs = game.costs()
+                    own = game._own_checks()
+                if not (queries.build_code(board, costs, state, seat, lowest) if own else game.build_problem(seat, lowest)):
                     best_cell, best_price = lowest, price
         return best_cell
 
@@ -376,8 +403,8 @@ class ThresholdAgent(Agent):
 
     def _remember_game(self, game: Game) -> None:
         """Forget what another game taught (an agent object may sit at several games in turn)."""
-        if game is not self._game_seen:
-            self._game_seen = game
+        if game.actions is not self._actions_seen:
+            self._actions_seen = game.actions
             self._seen.clear()
             self._quoted.clear()
             self._refused.clear()
@@ -386,9 +413,10 @@ class ThresholdAgent(Agent):
 
     def _learn(self, game: Game, seat: int) -> None:
         """Remember the last offer as refused if its plots did not change hands."""
-        last = self._last_offer.pop(seat, None)
+        last = self._last_offer.get(seat)
         if last is None:
             return
+        del self._last_offer[seat]
         trade, key = last
         owner = game.state.owner
         done = (owner[trade.take_cells[0]] == seat) if trade.take_cells else (
@@ -407,15 +435,15 @@ class ThresholdAgent(Agent):
         when a mortgage or a building of their industries changes."""
         state = game.state
         seen = self._seen.get(seat)
-        if seen is not None and seen[6] is state and seen[7] == state.board_changes:
-            return seen[5]  # nothing on the board has changed since the last window
-        same_owners = seen is not None and seen[0] == state.owner
-        if seen is not None and same_owners and (not seen[4] or (seen[2] == state.level and seen[1] == state.mortgaged)):
+        if seen is not None and seen.state is state and seen.changes == state.board_changes:
+            return seen.found  # nothing on the board has changed since the last window
+        same_owners = seen is not None and seen.owner == state.owner
+        if seen is not None and same_owners and (not seen.plots or (seen.level == state.level and seen.mortgaged == state.mortgaged)):
             # The board as in the last window (or nothing wanted): list comparisons, nothing made.
-            self._seen[seat] = (seen[0], seen[1], seen[2], seen[3], seen[4], seen[5], state, state.board_changes)
-            return seen[5]
+            seen.state, seen.changes = state, state.board_changes
+            return seen.found
         if seen is not None and same_owners:
-            plots = seen[4]
+            plots = seen.plots
         else:
             plots = self._plots_wanted(game, seat)
             if len(self._quoted) > 256:
@@ -423,15 +451,15 @@ class ThresholdAgent(Agent):
         found: list[Candidate] = []
         for partner, take, give in plots:
             found.append((partner, take, give, self._cached_quote(game, seat, partner, take, give)))
-        version = seen[3] + 1 if seen is not None else 0
-        self._seen[seat] = (list(state.owner), list(state.mortgaged), list(state.level), version, plots, found,
-                            state, state.board_changes)
+        version = seen.version + 1 if seen is not None else 0
+        self._seen[seat] = BoardSeen(list(state.owner), list(state.mortgaged), list(state.level), version, plots, found,
+                                     state, state.board_changes)
         return found
 
     def _version(self, seat: int) -> int:
         """How many times ``seat`` has seen the board change (owners, mortgages, buildings) in this game."""
         seen = self._seen.get(seat)
-        return seen[3] if seen is not None else -1
+        return seen.version if seen is not None else -1
 
     def _cached_quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
                       ) -> tuple[int, int, int, int] | None:
@@ -633,18 +661,17 @@ class ThresholdAgent(Agent):
         """A present of a free half (Junior): one that completes an attraction of its own, else one that
         stops another player completing his, else the dearest ticket (the first such cell)."""
         board, owner = game.board, game.state.owner
-
-        def partners(cell: int) -> list[int]:
+        best, best_value = options[0], (False, False, 0, 0)
+        for number, cell in enumerate(options):
+            # One loop, no nested functions: compiled closures would tie the agent to the game in a cycle.
             industry = board.cells[cell].industry
-            return [c for c in board.industries[industry].cells if c != cell] if industry >= 0 else []
-
-        def value(cell: int) -> tuple[int, int, int, int]:
-            others = [owner[c] for c in partners(cell)]
+            others = [owner[c] for c in board.industries[industry].cells if c != cell] if industry >= 0 else []
             completes = bool(others) and all(o == seat for o in others)
             blocks = bool(others) and others[0] not in (seat, -1) and all(o == others[0] for o in others)
-            return (completes, blocks, board.cells[cell].ticket, -cell)
-
-        return max(options, key=value)
+            value = (completes, blocks, board.cells[cell].ticket, -cell)
+            if number == 0 or value > best_value:
+                best, best_value = cell, value
+        return best
 
     def _raise(self, game: Game, data: RaisePending) -> Action:
         seat = data.player
@@ -654,10 +681,12 @@ class ThresholdAgent(Agent):
             # Shares first: they earn nothing, buildings and plots earn rent. Just enough of them.
             short = data.amount - state.players[seat].cash
             return Action.sell_shares(min(market["shares"][seat], -(-short // market["price"])))
-        owner = state.owner
-        built = [c for c in board.plots if owner[c] == seat and state.level[c] and not game.sell_problem(seat, c)]
+        owner, level = state.owner, state.level
+        own = game._own_checks()  # the rules' numbers, no refusal in words made for each cell turned down
+        built = [c for c in board.plots if owner[c] == seat and level[c]
+                 and not (queries.sell_code(board, state, seat, c) if own else game.sell_problem(seat, c))]
         if built:
-            return _on_cell("sell", max(built, key=lambda c: (state.level[c], c)))
+            return _on_cell("sell", max(built, key=lambda c: (level[c], c)))
         # Mortgage first what completes nothing (plots of industries not fully owned), then the cheapest, in board order.
         best, best_completes, best_price = -1, True, 0
         for c in board.ownable:
@@ -666,7 +695,11 @@ class ThresholdAgent(Agent):
             completes, price = self._completes(game, c, seat), board.cells[c].price
             if best >= 0 and (completes, price) >= (best_completes, best_price):
                 continue
-            if not game.mortgage_problem(seat, c):
+            if own:
+                refused = queries.mortgage_code(board, game.rules, state, seat, c, game.mortgage_value(c))
+            else:
+                refused = 1 if game.mortgage_problem(seat, c) else 0
+            if not refused:
                 best, best_completes, best_price = c, completes, price
         if best < 0:
             raise MillionaireError(f"player {seat} has nothing left to mortgage")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import credit
+from . import credit, queries
 from .actions import Action
 from .events import BANK
 from .pending import BidPending, WindowPending
@@ -102,9 +102,13 @@ def building_auction(game: Game, seat: int, cell: int, window: WindowPending) ->
 def building_sites(game: Game, seat: int, large: bool, paid: bool = False) -> list[int]:
     """Plots where ``seat`` could build a building of that size now (large: the top level), in
     board order; ``paid``: the building is paid for already, so cash does not matter."""
-    board, level, small = game.board, game.state.level, game.rules.small_per_large
-    return sorted(c for i in game.complete_industries(seat) for c in board.industries[i].cells
-                  if (level[c] == small) == large and not game.build_problem(seat, c, free=paid))
+    board, state, small = game.board, game.state, game.rules.small_per_large
+    level = state.level
+    cells = [c for i in game.complete_industries(seat) for c in board.industries[i].cells if (level[c] == small) == large]
+    if game._own_checks():  # the rules' numbers, no refusal in words made for each plot turned down
+        costs = game.costs()
+        return sorted(c for c in cells if not queries.build_code(board, costs, state, seat, c, paid))
+    return sorted(c for c in cells if not game.build_problem(seat, c, free=paid))
 
 
 def auctioned_building_site(game: Game, winner: int, ordered: int) -> int:

@@ -676,9 +676,10 @@ class Game:
         if self._between_turns:
             # A window for each other player who could build now, in seat order from the next one,
             # before the next turn starts (each is checked again when its turn comes).
+            prices, players = self._site_prices(), state.players
             for offset in range(count - 1, 0, -1):
                 other = (seat + offset) % count
-                if self._could_build(other):
+                if players[other].cash >= prices[other]:  # _could_build(other), the prices read once
                     state.tasks.append(["window", other])
         if not state.tasks:
             self._t_turn()  # the next player's turn starts at once
@@ -693,12 +694,16 @@ class Game:
         """Could ``seat`` build somewhere now: a whole unmortgaged industry, a building left in the bank
         for it and the cash (the checks of :meth:`build_problem`, with no words made). The cheapest
         building each seat could put up is worked out again only when the board has changed."""
+        return self.state.players[seat].cash >= self._site_prices()[seat]
+
+    def _site_prices(self) -> list[int]:
+        """:meth:`_cheapest_site_prices` as the board stands, kept until the board changes."""
         state = self.state
         costs = self.costs()
         known = self._cheapest_sites
         if known is None or known[0] is not state or known[1] != state.board_changes or known[2] is not costs:
             known = self._cheapest_sites = (state, state.board_changes, costs, self._cheapest_site_prices(costs))
-        return state.players[seat].cash >= known[3][seat]
+        return known[3]
 
     def _cheapest_site_prices(self, costs: queries.Costs) -> list[int]:
         """For each seat, the lowest building price of an industry where he could build but for the

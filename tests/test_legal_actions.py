@@ -99,3 +99,22 @@ def test_a_mortgage_is_redeemed_only_with_the_cash_for_it(classic) -> None:
     assert game.redeem_problem(seat, cell).key == "cash_short"
     game.state.players[seat].cash = cost
     assert Action.redeem(cell) in game.legal_actions() and game.redeem_problem(seat, cell) == ""
+
+
+class NoBuilding(Game):
+    """A house rule: nothing may be built."""
+
+    def build_problem(self, seat: int, cell: int, free: bool = False) -> str:
+        return "no building in this house"
+
+
+@pytest.mark.parametrize("key", ["millionaire-classic", "monopoly-us"])
+def test_the_bots_keep_a_subclass_rule_that_run_does_not_check_again(key: str) -> None:
+    """The built-in bots are trusted (``Game.run`` takes their answers unchecked), so they ask the
+    subclass's checks, not the rules' numbers: no bot asks to build in a house without building (a card's
+    free building is the card's rule, :func:`~millionaire.queries.card_options`)."""
+    board = load_board(key)
+    for seed in range(3):
+        game = NoBuilding(board, agents=["monopolist", "aggressive", "cautious"], seed=seed, record_events=False)
+        game.run(max_rounds=150)
+        assert not [action for _, action in game.actions if action.kind == "build"], (key, seed)
