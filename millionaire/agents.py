@@ -686,7 +686,11 @@ class ThresholdAgent(Agent):
         built = [c for c in board.plots if owner[c] == seat and level[c]
                  and not (queries.sell_code(board, state, seat, c) if own else game.sell_problem(seat, c))]
         if built:
-            return _on_cell("sell", max(built, key=lambda c: (level[c], c)))
+            highest = built[0]  # the plot with most buildings, the last in board order among equals
+            for c in built:
+                if level[c] >= level[highest]:
+                    highest = c
+            return _on_cell("sell", highest)
         # Mortgage first what completes nothing (plots of industries not fully owned), then the cheapest, in board order.
         best, best_completes, best_price = -1, True, 0
         for c in board.ownable:
