@@ -74,6 +74,16 @@ def widget_texts(page, selector: str = "body") -> list[str]:
     return page.locator(selector).first.evaluate(_VISIBLE_TEXT)
 
 
+def settle_language(page, lang: str, selector: str = "body", timeout: float = 30.0) -> None:
+    """Wait until every word in ``selector`` is in ``lang``, at most ``timeout`` seconds: a language
+    switch redraws the widgets one kernel message at a time, so a first control in the new language
+    does not mean the last is. The caller's own checks then name whatever is left."""
+    waited = 0.0
+    while wrong_script(widget_texts(page, selector), lang) and waited < timeout:
+        page.wait_for_timeout(200)
+        waited += 0.2
+
+
 def wrong_script(texts: list[str], lang: str) -> list[str]:
     """Words of the other language's script (three letters or more), outside the allow-lists.
 

@@ -9,7 +9,8 @@ end turn, bots play) while the board and the log change. Screenshots of each ste
 from __future__ import annotations
 
 import pytest
-from browser.screen import NEEDS_CHROMIUM, VIEWPORT, board_width, sideways_scroll, truncated, widget_texts, wrong_script
+from browser.screen import (NEEDS_CHROMIUM, VIEWPORT, board_width, settle_language, sideways_scroll, truncated, widget_texts,
+                            wrong_script)
 
 pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 
@@ -80,5 +81,6 @@ def test_the_app_in_russian_then_english(voila, browser, screenshot):
     play_a_turn(page, "ru", screenshot)
     page.get_by_role("radio", name=WORDS["en"]["language"]).or_(page.get_by_role("button", name="English")).first.click()
     page.get_by_role("button", name=WORDS["en"]["roll"]).wait_for(timeout=30_000)
+    settle_language(page, "en", ".mln-app")  # the title and the panels follow the buttons
     readable(page, "en")
     screenshot(page, "app_en_0_switched")
