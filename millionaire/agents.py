@@ -451,9 +451,15 @@ class ThresholdAgent(Agent):
         found: list[Candidate] = []
         for partner, take, give in plots:
             found.append((partner, take, give, self._cached_quote(game, seat, partner, take, give)))
-        version = seen.version + 1 if seen is not None else 0
-        self._seen[seat] = BoardSeen(list(state.owner), list(state.mortgaged), list(state.level), version, plots, found,
-                                     state, state.board_changes)
+        if seen is None:
+            self._seen[seat] = BoardSeen(list(state.owner), list(state.mortgaged), list(state.level), 0, plots, found,
+                                         state, state.board_changes)
+            return found
+        if not same_owners:  # else the copy kept reads as the owners do
+            seen.owner = list(state.owner)
+        seen.mortgaged, seen.level = list(state.mortgaged), list(state.level)
+        seen.version += 1
+        seen.plots, seen.found, seen.state, seen.changes = plots, found, state, state.board_changes
         return found
 
     def _version(self, seat: int) -> int:
