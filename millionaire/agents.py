@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -843,6 +844,17 @@ def reads_seed(spec: Any) -> bool:
     (True, False, False)
     """
     return isinstance(spec, str) and spec == "random"
+
+
+def built_in_bots(agents: Sequence[Any]) -> list[ThresholdAgent | None]:
+    """Each seat's agent when it is a built-in strategy itself (a :class:`ThresholdAgent`, not a
+    subclass), else ``None``: the compiled engine calls these answers directly, not through a bound
+    method (a strategy of another class, a subclass's among them, is asked as it asks any agent).
+
+    >>> [bot is not None for bot in built_in_bots([make_agent("cautious"), None, make_agent("random")])]
+    [True, False, False]
+    """
+    return [agent if type(agent) is ThresholdAgent else None for agent in agents]
 
 
 def make_agent(spec: Any, seed: Any = None) -> Any:

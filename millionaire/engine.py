@@ -24,6 +24,7 @@ from mypy_extensions import mypyc_attr
 
 from . import decisions, junior, movement, queries, steps, turn
 from .actions import Action, Decision, Trade
+from .agents import built_in_bots
 from .board import Board, CellKind
 from .card_play import OWED_EFFECTS as OWED_EFFECTS  # a name of this module before the cards in play had theirs
 from .compiled import IN_USE, check_sealed, seal
@@ -362,7 +363,9 @@ class Game:
         state.board_may_have_changed()  # the caller may have set up the board
         agents = self.agents
         humans = [agent is None or getattr(agent, "human", False) for agent in agents]
-        # Trusted agents answer the decision's data directly (no Decision wrapper, no re-check).
+        # Trusted agents answer the decision's data directly (no Decision wrapper, no re-check); the
+        # built-in bots by a direct call.
+        bots = built_in_bots(agents)
         answers = [agent.answer if getattr(agent, "trusted", False) else None for agent in agents]
         problem = self._problem
         begun = state.round
@@ -378,8 +381,11 @@ class Game:
             seat = data.player
             if humans[seat]:
                 raise MillionaireError(f"player {seat} ({self.names[seat]}) is human: answer with game.apply()")
+            bot = bots[seat]
             answer = answers[seat]
-            if answer is not None:
+            if bot is not None:
+                action = bot.answer(self, data)
+            elif answer is not None:
                 action = answer(self, data)
             else:
                 action = agents[seat].choose(self, Decision(self, data))

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from .actions import Action, Decision
+from .agents import built_in_bots
 from .board import Board, CellKind
 from .engine import OWED_EFFECTS, Game
 from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, ExchangePending, InsurancePending, JackpotPending,
@@ -501,6 +502,7 @@ class Bots:
         self.game = game
         self.waits: list[bool] = [agent is None or bool(getattr(agent, "human", False)) for agent in game.agents]
         self.answers: list[Any] = [agent.answer if getattr(agent, "trusted", False) else None for agent in game.agents]
+        self.bots = built_in_bots(game.agents)  # answered by a direct call
 
     def play(self) -> None:
         """Let the bots answer until a seat that waits must decide, or the game is over."""
@@ -508,7 +510,7 @@ class Bots:
         if not game.dice.endless:  # dice that may run out: Game.apply undoes a move they cannot finish
             game.play_bots()
             return
-        state, waits, answers = game.state, self.waits, self.answers
+        state, waits, answers, bots = game.state, self.waits, self.answers, self.bots
         while not state.finished:
             data = state.pending
             if data is None:
@@ -516,9 +518,10 @@ class Bots:
             seat: int = data.player
             if waits[seat]:
                 return
+            bot = bots[seat]
             answer = answers[seat]
-            if answer is not None:
-                action = answer(game, data)
+            if bot is not None or answer is not None:
+                action = bot.answer(game, data) if bot is not None else answer(game, data)
                 game.actions.append((seat, action))
                 game._execute(data, action)
                 game._advance()

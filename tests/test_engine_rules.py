@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import end_turn, give, new_game, pass_turn, rig, roll, settle, stack
-from millionaire import Action, Game, IllegalActionError, RuleSet, Trade, load_board
+from millionaire import Action, Game, IllegalActionError, RuleSet, Trade, compiled, load_board
 from millionaire.events import BANK, FUND
 from millionaire.notation import to_notation
 
@@ -1333,3 +1333,35 @@ def test_stopping_on_start_is_not_passing_it(classic):
     game.state.players[0].position = 35
     roll(game, 3, 4)
     assert "Anna passes START and collects 200 fants." in game.log()
+
+
+@pytest.mark.skipif("agents" in compiled.IN_USE,
+                    reason="a compiled ThresholdAgent cannot be subclassed in Python: run from the source (MILLIONAIRE_PURE=1)")
+def test_a_subclass_of_a_built_in_strategy_answers_for_itself():
+    """The engine calls a built-in bot's answer directly (``agents.built_in_bots``); a subclass that
+    answers otherwise is asked through its own method, in ``Game.run`` and in the environments' bots."""
+    from millionaire.agents import STRATEGIES, ThresholdAgent
+    from millionaire.envcore import Bots
+
+    class Counting(ThresholdAgent):
+        def __init__(self) -> None:
+            super().__init__(name="counting", **STRATEGIES["cautious"])
+            self.asked = 0
+
+        def answer(self, game, data):
+            self.asked += 1
+            return super().answer(game, data)
+
+    board = load_board("millionaire-classic")
+    bot = Counting()
+    game = Game(board, agents=[bot, "cautious"], seed=4, record_events=False)
+    game.run(max_rounds=20)
+    seat = game.agents.index(bot)
+    assert bot.asked == sum(1 for who, _ in game.actions if who == seat) > 0
+    bot = Counting()
+    game = Game(board, agents=[None, bot], seed=4, record_events=False)
+    bots, seat = Bots(game), game.agents.index(bot)
+    for _ in range(40):  # the bots play up to the human's decision, the test answers it
+        bots.play()
+        game.apply(game.legal_actions()[0])
+    assert bot.asked == sum(1 for who, _ in game.actions if who == seat) > 0
