@@ -65,7 +65,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import movement
+from . import compiled, movement
 from .board import Board
 from .cards import Card
 from .plain_text import spreadsheet_cell
@@ -570,19 +570,22 @@ class ArrivalOutcome(NamedTuple):
 def _step_table(board: Board, steps: Sequence[int]) -> NDArray[np.intp]:
     """``table[c, j] == movement.step(board, c, steps[j])[0]``: where each count of ``steps`` leads
     from every cell. :func:`movement.step` is arithmetic, so its Python source takes the cells (a
-    column) and the counts (a row) as arrays, all in one call; compiled, it takes one cell a call.
+    column) and the counts (a row) as arrays, all in one call; compiled, it takes one cell a call,
+    and :func:`movement.step_table` makes the table in one call instead.
 
     >>> from millionaire import load_board
     >>> _step_table(load_board("monopoly-us"), [3, -3])[38].tolist()
     [1, 35]
     """
+    if "movement" in compiled.IN_USE:
+        return np.array(movement.step_table(board, list(steps)))
     try:
         table = movement.step(board, np.arange(board.size)[:, None], np.array(steps, dtype=np.intp))[0]  # type: ignore[arg-type]
         if table.shape == (board.size, len(steps)):
             return table
-    except (TypeError, ValueError):  # compiled: a cell must be an int
+    except (TypeError, ValueError):  # a step that takes one cell a call
         pass
-    return np.array([[movement.step(board, cell, count)[0] for count in steps] for cell in range(board.size)])
+    return np.array(movement.step_table(board, list(steps)))
 
 
 class _BoardMoves:
@@ -597,8 +600,6 @@ class _BoardMoves:
 
     Attributes
     ----------
-    dice
-        ``(probability, die1, die2)`` of every roll (one die: Junior).
     free_arrive, free_detain
         From each free state ``cell * doubles + doubles rolled``: ``free_arrive[k][s, c]`` the
         probability that the roll arrives on cell ``c`` with ``k`` doubles carried to the next roll
@@ -614,20 +615,9 @@ class _BoardMoves:
     def __init__(self, board: Board, rules: RuleSet, policy: CardPolicy) -> None:
         self.board, self.rules, self.policy = board, rules, policy
         size, doubles = board.size, rules.doubles_to_jail
-        self.dice = [(p.numerator / p.denominator, die1, die2) for p, die1, die2 in movement.dice_outcomes(rules)]
         # What each roll does from each count of doubles, wherever the token stands, summed over the rolls
         # alike (doubles rolled before, carried after, steps); then from every cell at once.
-        detain_after = np.zeros(doubles)
-        alike: dict[tuple[int, int, int], float] = {}
-        roll_steps = movement.roll_steps
-        for rolled in range(doubles):
-            for prob, die1, die2 in self.dice:
-                steps, after, to_jail = roll_steps(rules, rolled, die1, die2)
-                if to_jail:
-                    detain_after[rolled] += prob
-                else:
-                    key = (rolled, after if die1 == die2 else 0, steps)
-                    alike[key] = alike.get(key, 0.0) + prob
+        alike, detain_after = movement.roll_kinds(rules)
         totals = sorted({steps for _, _, steps in alike})
         lands = _step_table(board, totals)
         self._lands = dict(zip(totals, lands.T.tolist()))  # steps -> the cell they lead to from each cell
@@ -639,7 +629,7 @@ class _BoardMoves:
         weights = (np.ones((size, 1)) * list(alike.values())).ravel()  # the same from every cell
         arrive = np.bincount(flat.ravel(), weights, minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
-        self.free_detain = (np.ones((size, 1)) * detain_after).ravel()
+        self.free_detain = (np.ones((size, 1)) * np.array(detain_after)).ravel()
         self._rolls: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
         # The first steps of the arrivals (:meth:`ways`), all in two flat lists: those of the i-th kind
         # of arrival worked out are probability[bounds[i]:bounds[i + 1]], where[bounds[i]:bounds[i + 1]].
@@ -680,25 +670,13 @@ class _BoardMoves:
                 wait = np.zeros((1, 1))
             else:
                 states = rules.jail_max_turns
-                waits: list[int] = []  # waited * (states + 1) + 1: from waited to waited + 1
-                moves: list[int] = []  # waited * size + the cell moved to
-                wait_p: list[float] = []
-                move_p: list[float] = []
+                stay, leave = movement.jail_roll_kinds(rules)  # a detained token's rolls, from the jail cell
                 from_jail = {steps: cells[board.jail] for steps, cells in self._lands.items()}  # movement.step's
-                jail_roll = movement.jail_roll
-                for waited in range(states):  # a detained token, from the jail cell
-                    for prob, die1, die2 in self.dice:
-                        result = jail_roll(rules, waited, die1, die2)
-                        if result.outcome == "stay":
-                            waits.append(waited * (states + 1) + 1)
-                            wait_p.append(prob)
-                        else:
-                            cell = from_jail.get(result.steps)
-                            moves.append(waited * size + (movement.step(board, board.jail, result.steps)[0] if cell is None else cell))
-                            move_p.append(prob)
+                moves = [waited * size + (from_jail[steps] if steps in from_jail else movement.step(board, board.jail, steps)[0])
+                         for waited, steps in leave]
                 arrive = np.zeros((rules.doubles_to_jail, states, size))
-                arrive[0] = np.bincount(moves, move_p, minlength=states * size).reshape(states, size)
-                wait = np.bincount(waits, wait_p, minlength=states * states).reshape(states, states)
+                arrive[0] = np.bincount(moves, list(leave.values()), minlength=states * size).reshape(states, size)
+                wait = np.diag(stay[:-1], 1)  # from waited to waited + 1
                 detain = np.zeros(states)
             free = self.free_detain.size
             rolls = (np.concatenate([self.free_arrive, arrive], axis=1), np.concatenate([self.free_detain, detain]),

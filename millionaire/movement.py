@@ -49,6 +49,23 @@ def dice_outcomes(rules: RuleSet) -> tuple[tuple[Fraction, int, int], ...]:
     return ONE_DIE if rules.dice == 1 else DICE
 
 
+#: :data:`DICE` and :data:`ONE_DIE` with each probability as a float, for the Markov chain's sums.
+_CHANCES: dict[int, tuple[tuple[float, int, int], ...]] = {
+    dice: tuple((p.numerator / p.denominator, die1, die2) for p, die1, die2 in outcomes)
+    for dice, outcomes in ((2, DICE), (1, ONE_DIE))
+}
+
+
+def dice_chances(rules: RuleSet) -> tuple[tuple[float, int, int], ...]:
+    """:func:`dice_outcomes` with each probability as a float.
+
+    >>> from millionaire import RuleSet
+    >>> dice_chances(RuleSet.junior())[0]
+    (0.16666666666666666, 1, 0)
+    """
+    return _CHANCES[1 if rules.dice == 1 else 2]
+
+
 def sum_distribution(rules: RuleSet | None = None) -> dict[int, Fraction]:
     """Probability of each total of two dice, from the 36 outcomes (of one die with Junior's rules).
 
@@ -130,6 +147,17 @@ def step(board: Board, position: int, steps: int) -> tuple[int, bool]:
     return target % size, (steps > 0) & (target >= size)
 
 
+def step_table(board: Board, counts: list[int]) -> list[list[int]]:
+    """``table[cell][j] == step(board, cell, counts[j])[0]``: where each count leads from every cell,
+    for the Markov chain (compiled, one call instead of a call per cell and count).
+
+    >>> from millionaire import load_board
+    >>> step_table(load_board("monopoly-us"), [3, -3])[38]
+    [1, 35]
+    """
+    return [[step(board, cell, count)[0] for count in counts] for cell in range(len(board.cells))]
+
+
 def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: int, die2: int) -> RollMove:
     """The move of a free (not detained) token for one roll of two dice.
 
@@ -161,6 +189,57 @@ def roll_steps(rules: RuleSet, doubles: int, die1: int, die2: int) -> tuple[int,
         if doubles >= rules.doubles_to_jail:
             return 0, doubles, True
     return die1 + die2, doubles, False
+
+
+def roll_kinds(rules: RuleSet) -> tuple[dict[tuple[int, int, int], float], list[float]]:
+    """What a free token's roll does wherever it stands, from each count of doubles rolled before it
+    this turn, summed over the rolls alike (:func:`roll_steps` of every roll of :func:`dice_chances`),
+    for the Markov chain: ``(kinds, to_jail)``. ``kinds`` maps ``(doubles before, doubles carried to
+    the next roll, steps)`` to its probability, carried 0 when the turn ends (no double);
+    ``to_jail[d]`` is the probability that a roll after ``d`` doubles sends the token to jail.
+
+    >>> from millionaire import RuleSet
+    >>> kinds, to_jail = roll_kinds(RuleSet.classic())
+    >>> round(kinds[(0, 0, 7)], 6), round(kinds[(1, 2, 4)], 6), [round(p, 6) for p in to_jail]
+    (0.166667, 0.027778, [0.0, 0.0, 0.166667])
+    """
+    kinds: dict[tuple[int, int, int], float] = {}
+    to_jail = [0.0] * rules.doubles_to_jail
+    dice = dice_chances(rules)
+    for rolled in range(rules.doubles_to_jail):
+        for probability, die1, die2 in dice:
+            steps, after, jailed = roll_steps(rules, rolled, die1, die2)
+            if jailed:
+                to_jail[rolled] += probability
+            else:
+                key = (rolled, after if die1 == die2 else 0, steps)
+                kinds[key] = kinds.get(key, 0.0) + probability
+    return kinds, to_jail
+
+
+def jail_roll_kinds(rules: RuleSet) -> tuple[list[float], dict[tuple[int, int], float]]:
+    """What a detained token's roll for a double does after each count of turns waited, summed over
+    the rolls alike (:func:`jail_roll` of every roll of :func:`dice_chances`), for the Markov chain:
+    ``(stay, moves)``, ``stay[w]`` the probability of waiting on after ``w`` turns waited and
+    ``moves`` mapping ``(turns waited, steps)`` to the probability of leaving by those steps.
+
+    >>> from millionaire import RuleSet
+    >>> stay, moves = jail_roll_kinds(RuleSet.classic())
+    >>> [round(p, 6) for p in stay], round(moves[(0, 8)], 6), round(moves[(2, 7)], 6)
+    ([0.833333, 0.833333, 0.0], 0.027778, 0.166667)
+    """
+    stay = [0.0] * rules.jail_max_turns
+    moves: dict[tuple[int, int], float] = {}
+    dice = dice_chances(rules)
+    for waited in range(rules.jail_max_turns):
+        for probability, die1, die2 in dice:
+            result = jail_roll(rules, waited, die1, die2)
+            if result.outcome == "stay":
+                stay[waited] += probability
+            else:
+                key = (waited, result.steps)
+                moves[key] = moves.get(key, 0.0) + probability
+    return stay, moves
 
 
 def jail_roll(rules: RuleSet, turns_waited: int, die1: int, die2: int) -> JailRoll:

@@ -695,6 +695,41 @@ def test_the_step_table_is_movement_step_from_every_cell(monkeypatch):
         monkeypatch.setattr(movement, "step", step)
 
 
+PRESETS = {"classic": RuleSet.classic(), "monopoly": RuleSet.monopoly(), "junior": RuleSet.junior(),
+           "four doubles": RuleSet(doubles_to_jail=4), "two tries": RuleSet(jail_max_turns=2)}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_rolls_summed_alike_are_every_roll_of_the_dice(preset):
+    """movement.roll_kinds and jail_roll_kinds, which the chain reads, add up roll_steps and jail_roll
+    over every roll of the dice: checked against the exact fractions of each roll one by one."""
+    rules = PRESETS[preset]
+    kinds, to_jail = movement.roll_kinds(rules)
+    expected: dict[tuple[int, int, int], Fraction] = {}
+    expected_jail = [Fraction(0)] * rules.doubles_to_jail
+    for rolled in range(rules.doubles_to_jail):
+        for p, die1, die2 in movement.dice_outcomes(rules):
+            steps, after, jailed = movement.roll_steps(rules, rolled, die1, die2)
+            if jailed:
+                expected_jail[rolled] += p
+            else:
+                key = (rolled, after if die1 == die2 else 0, steps)
+                expected[key] = expected.get(key, Fraction(0)) + p
+    assert kinds.keys() == expected.keys()
+    assert all(kinds[key] == pytest.approx(float(p), rel=1e-15) for key, p in expected.items())
+    assert to_jail == pytest.approx([float(p) for p in expected_jail], rel=1e-15)
+    assert sum(kinds.values()) + sum(to_jail) == pytest.approx(rules.doubles_to_jail)
+    stay, moves = movement.jail_roll_kinds(rules)
+    for waited in range(rules.jail_max_turns):
+        results = [(p, movement.jail_roll(rules, waited, die1, die2)) for p, die1, die2 in movement.dice_outcomes(rules)]
+        assert stay[waited] == pytest.approx(float(sum(p for p, r in results if r.outcome == "stay")), rel=1e-15, abs=0)
+        for steps in {r.steps for _, r in results if r.outcome != "stay"}:
+            leaving = sum(p for p, r in results if r.outcome != "stay" and r.steps == steps)
+            assert moves[(waited, steps)] == pytest.approx(float(leaving), rel=1e-15)
+    assert len(moves) == len({(w, movement.jail_roll(rules, w, a, b).steps) for w in range(rules.jail_max_turns)
+                              for _, a, b in movement.dice_outcomes(rules) if movement.jail_roll(rules, w, a, b).outcome != "stay"})
+
+
 @pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
 def test_a_card_moved_from_many_cells_at_once_moves_as_from_each_alone(name):
     """movement.card_moves works out what a card looks for once for all the cells; each cell's move
