@@ -1340,7 +1340,7 @@ def test_stopping_on_start_is_not_passing_it(classic):
 def test_a_subclass_of_a_built_in_strategy_answers_for_itself():
     """The engine calls a built-in bot's answer directly (``agents.built_in_bots``); a subclass that
     answers otherwise is asked through its own method, in ``Game.run`` and in the environments' bots."""
-    from millionaire.agents import STRATEGIES, ThresholdAgent
+    from millionaire.agents import STRATEGIES, ThresholdAgent, built_in_bots, make_agent
     from millionaire.envcore import Bots
 
     class Counting(ThresholdAgent):
@@ -1352,6 +1352,8 @@ def test_a_subclass_of_a_built_in_strategy_answers_for_itself():
             self.asked += 1
             return super().answer(game, data)
 
+    built_in = make_agent("cautious")
+    assert built_in_bots([Counting(), built_in, None]) == [None, built_in, None]  # a subclass is not called directly
     board = load_board("millionaire-classic")
     bot = Counting()
     game = Game(board, agents=[bot, "cautious"], seed=4, record_events=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -78,10 +79,9 @@ def settle_language(page, lang: str, selector: str = "body", timeout: float = 30
     """Wait until every word in ``selector`` is in ``lang``, at most ``timeout`` seconds: a language
     switch redraws the widgets one kernel message at a time, so a first control in the new language
     does not mean the last is. The caller's own checks then name whatever is left."""
-    waited = 0.0
-    while wrong_script(widget_texts(page, selector), lang) and waited < timeout:
+    deadline = time.monotonic() + timeout  # reading the page takes time of its own on a loaded machine
+    while wrong_script(widget_texts(page, selector), lang) and time.monotonic() < deadline:
         page.wait_for_timeout(200)
-        waited += 0.2
 
 
 def wrong_script(texts: list[str], lang: str) -> list[str]:
