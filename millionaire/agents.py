@@ -232,9 +232,11 @@ class ThresholdAgent(Agent):
         self._quoted: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]],
                            tuple[tuple[int, ...], int, tuple[int, int, int, int] | None]] = {}
         self._refused: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, int, int]] = {}
-        self._counters: dict[int, list[Trade]] = {}
-        self._last_offer: dict[int, tuple[Trade, int]] = {}
-        self._seen: dict[int, BoardSeen] = {}
+        # Per seat of the game last played (sized when it is first seen): counter-offers owed, the last offer
+        # made and the board as last seen.
+        self._counters: list[list[Trade]] = []
+        self._last_offer: list[tuple[Trade, int] | None] = []
+        self._seen: list[BoardSeen | None] = []
 
     def reserve(self, game: Game) -> int:
         """The cash kept in hand: a share of the start cash."""
@@ -377,7 +379,7 @@ class ThresholdAgent(Agent):
         """A counter-offer owed, else the best trade completing an industry that the partner accepts."""
         self._remember_game(game)
         self._learn(game, seat)
-        counters = self._counters.get(seat)
+        counters = self._counters[seat]
         while counters:
             counter = counters.pop()
             if not game.trade_problem(seat, counter):
@@ -406,18 +408,19 @@ class ThresholdAgent(Agent):
         """Forget what another game taught (an agent object may sit at several games in turn)."""
         if game.actions is not self._actions_seen:
             self._actions_seen = game.actions
-            self._seen.clear()
+            seats = len(game.state.players)
+            self._seen = [None] * seats
             self._quoted.clear()
             self._refused.clear()
-            self._counters.clear()
-            self._last_offer.clear()
+            self._counters = [[] for _ in range(seats)]
+            self._last_offer = [None] * seats
 
     def _learn(self, game: Game, seat: int) -> None:
         """Remember the last offer as refused if its plots did not change hands."""
-        last = self._last_offer.get(seat)
+        last = self._last_offer[seat]
         if last is None:
             return
-        del self._last_offer[seat]
+        self._last_offer[seat] = None
         trade, key = last
         owner = game.state.owner
         done = (owner[trade.take_cells[0]] == seat) if trade.take_cells else (
@@ -435,7 +438,7 @@ class ThresholdAgent(Agent):
         (bought for cash). The plots are worked out again only when their owners change, the quotes
         when a mortgage or a building of their industries changes."""
         state = game.state
-        seen = self._seen.get(seat)
+        seen = self._seen[seat]
         if seen is not None and seen.state is state and seen.changes == state.board_changes:
             return seen.found  # nothing on the board has changed since the last window
         same_owners = seen is not None and seen.owner == state.owner
@@ -465,7 +468,7 @@ class ThresholdAgent(Agent):
 
     def _version(self, seat: int) -> int:
         """How many times ``seat`` has seen the board change (owners, mortgages, buildings) in this game."""
-        seen = self._seen.get(seat)
+        seen = self._seen[seat]
         return seen.version if seen is not None else -1
 
     def _cached_quote(self, game: Game, seat: int, partner: int, take: tuple[int, ...], give: tuple[int, ...]
@@ -785,7 +788,7 @@ class ThresholdAgent(Agent):
             terms = self._terms(game, seat, proposer, take, give, self._quote(game, seat, proposer, take, give),
                                 spare, self._version(seat))
             if terms is not None:
-                self._counters.setdefault(seat, []).append(terms[0])
+                self._counters[seat].append(terms[0])
         return _REJECT
 
 

@@ -76,7 +76,7 @@ class RandomDice:
     def __init__(self, seed: int | np.random.SeedSequence | np.random.Generator | None = None) -> None:
         self._generator = seed if isinstance(seed, np.random.Generator) else np.random.Generator(np.random.PCG64(seed))
         self._start: dict[str, Any] | None = None  # the generator state the batch below was drawn from
-        self._batch: list[int] = []  # in the order the dice come
+        self._batch = b""  # the faces in the order the dice come, a byte each
         self._after: dict[str, Any] = {}  # the generator state after the batch: the next batch's start
         self._place: dict[str, Any] | None = None  # the game's dice state read last, and its dice used
         self._used = 0
@@ -107,7 +107,8 @@ class RandomDice:
         if start != self._start:
             bits = self._generator.bit_generator
             bits.state = start
-            self._batch = self._generator.integers(1, 7, size=BATCH).tolist()[::-1]
+            # The dice come last drawn first; as bytes, no Python int is made for the faces never used.
+            self._batch = self._generator.integers(1, 7, size=BATCH)[::-1].astype(np.uint8).tobytes()
             self._after = bits.state
         self._start = start
 
