@@ -577,15 +577,15 @@ def _step_table(board: Board, steps: Sequence[int]) -> NDArray[np.intp]:
     >>> _step_table(load_board("monopoly-us"), [3, -3])[38].tolist()
     [1, 35]
     """
-    if "movement" in compiled.IN_USE:
-        return np.array(movement.step_table(board, list(steps)))
-    try:
-        table = movement.step(board, np.arange(board.size)[:, None], np.array(steps, dtype=np.intp))[0]  # type: ignore[arg-type]
-        if table.shape == (board.size, len(steps)):
-            return table
-    except (TypeError, ValueError):  # a step that takes one cell a call
-        pass
-    return np.array(movement.step_table(board, list(steps)))
+    if "movement" not in compiled.IN_USE:
+        try:
+            table = movement.step(board, np.arange(board.size)[:, None], np.array(steps, dtype=np.intp))[0]  # type: ignore[arg-type]
+            if table.shape == (board.size, len(steps)):
+                return table
+        except (TypeError, ValueError):  # a step that takes one cell a call
+            pass
+    flat = movement.step_table(board, list(steps))
+    return np.fromiter(flat, dtype=np.intp, count=len(flat)).reshape(board.size, len(steps))
 
 
 class _BoardMoves:

@@ -147,15 +147,16 @@ def step(board: Board, position: int, steps: int) -> tuple[int, bool]:
     return target % size, (steps > 0) & (target >= size)
 
 
-def step_table(board: Board, counts: list[int]) -> list[list[int]]:
-    """``table[cell][j] == step(board, cell, counts[j])[0]``: where each count leads from every cell,
-    for the Markov chain (compiled, one call instead of a call per cell and count).
+def step_table(board: Board, counts: list[int]) -> list[int]:
+    """Where each count leads from every cell, row by row: ``table[cell * len(counts) + j] ==
+    step(board, cell, counts[j])[0]``, for the Markov chain (compiled, one call instead of a call
+    per cell and count).
 
     >>> from millionaire import load_board
-    >>> step_table(load_board("monopoly-us"), [3, -3])[38]
+    >>> step_table(load_board("monopoly-us"), [3, -3])[38 * 2:39 * 2]
     [1, 35]
     """
-    return [[step(board, cell, count)[0] for count in counts] for cell in range(len(board.cells))]
+    return [step(board, cell, count)[0] for cell in range(len(board.cells)) for count in counts]
 
 
 def roll_move(board: Board, rules: RuleSet, position: int, doubles: int, die1: int, die2: int) -> RollMove:
