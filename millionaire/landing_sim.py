@@ -504,7 +504,7 @@ def simulate_landings(
             if step >= burn_in:
                 np.add.at(key_counts, key, 1)
         if step >= burn_in:
-            np.add.at(pair_counts, pair, 1)
+            pair_counts += np.bincount(pair, minlength=pair_counts.size)
     counts = _tally(tables, pair_counts.reshape(batches, pairs), batched.by_batch(key_counts))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 
