@@ -16,7 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from .actions import Trade
@@ -145,8 +144,8 @@ def trade(game: Game, seat: int, offer: Trade) -> None:
         for card in cards:
             state.players[source].cards.remove(list(card))
             state.players[target].cards.append(list(card))
-    if game.record_events:
-        game._event("trade", seat, -1, 0, partner, json.dumps(offer.to_list()))
+    if game.record_events:  # the trade's words (its JSON) are written when the log is read
+        game._recorded.append(("trade", seat, -1, 0, partner, offer))
 
 
 def bankrupt(game: Game, seat: int, creditor: int, debt: int, reason: str) -> None:

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +69,20 @@ def _tables(board: Board, rules: RuleSet) -> _Tables:
         _TABLES.clear()
     _TABLES[key] = (board, rules, tables)
     return tables
+
+
+def _event_of(fields: tuple[Any, ...]) -> Event:
+    """The :class:`Event` of fields as recorded: a trade is recorded as its :class:`Trade`, written
+    out (as JSON) here, when the log is read.
+
+    >>> _event_of(("trade", 0, -1, 0, 1, Trade(1, give_cash=50))).detail
+    '[1, [], [], 50, 0, [], []]'
+    """
+    detail = fields[-1]
+    if type(detail) is Trade:
+        kind, player, cell, amount, other, _ = fields
+        return Event(kind, player, cell, amount, other, json.dumps(detail.to_list()))
+    return Event(*fields)
 
 
 def _child_seed(parent: Any, number: int) -> Any:
@@ -254,7 +269,7 @@ class Game:
         """The event log, oldest first. Recording keeps each event as a plain tuple; it becomes an
         :class:`Event` here, when the log is first read, so a game that never reads it pays little."""
         if self._recorded:
-            self._events.extend([Event(*fields) for fields in self._recorded])
+            self._events.extend([_event_of(fields) for fields in self._recorded])
             self._recorded.clear()
         return self._events
 

@@ -58,6 +58,19 @@ def owed_card(game: Game, seat: int) -> bool:
     return False
 
 
+def _roll_words(first: int, second: int) -> str:
+    """How the roll event writes the faces: ``"3+4"``, one die ``"5"``.
+
+    >>> _roll_words(3, 4), _roll_words(5, 0)
+    ('3+4', '5')
+    """
+    return f"{first}+{second}" if second else str(first)
+
+
+#: :func:`_roll_words` of every pair of faces 1 to 6 (0: no second die), made once.
+_ROLL_WORDS = [[_roll_words(first, second) for second in range(7)] for first in range(7)]
+
+
 def roll_dice(game: Game, seat: int) -> tuple[int, int]:
     """Roll the rules' dice; one die comes back as ``(die, 0)`` (``RuleSet.dice``)."""
     if game._one_die:
@@ -66,7 +79,8 @@ def roll_dice(game: Game, seat: int) -> tuple[int, int]:
         first, second = game._two_dice()
     game.state.last_roll = first + second
     if game.record_events:
-        game._recorded.append(("roll", seat, -1, first + second, -1, f"{first}+{second}" if second else str(first)))
+        words = _ROLL_WORDS[first][second] if 0 < first <= 6 and 0 <= second <= 6 else _roll_words(first, second)
+        game._recorded.append(("roll", seat, -1, first + second, -1, words))
     return first, second
 
 

@@ -178,3 +178,29 @@ def test_the_english_sentences_keep_their_words():
         "Boris pays the charity fund 40 fants (a fine)."
     assert describe(Event("release", 1, 10, 0, -1, "release card"), classic, names, "en") == \
         "Boris leaves Tax Inspection (release card)."
+
+
+def test_a_trade_and_a_roll_are_written_in_the_log_as_when_they_happened():
+    """Recording keeps a trade as its Trade and a roll's faces from a table made once; the log read
+    afterwards says each trade as the JSON of the trade accepted and each roll as its faces."""
+    from millionaire import Game
+
+    trades = rolls = 0
+    for seed in range(8):
+        game = Game(load_board("monopoly-us"), agents=["monopolist"] * 4, seed=seed)
+        game.run(max_rounds=300)
+        accepted = []
+        for (seat, action), (_, reply) in zip(game.actions, game.actions[1:]):
+            if action.kind == "offer" and reply.kind == "accept":
+                accepted.append((seat, action.trade))
+        events = game.events
+        logged = [(event.player, json.loads(event.detail)) for event in events if event.kind == "trade"]
+        assert logged == [(seat, trade.to_list()) for seat, trade in accepted]
+        for event in events:
+            if event.kind == "roll":
+                first, second = (int(face) for face in event.detail.split("+"))
+                assert 1 <= first <= 6 and 1 <= second <= 6 and first + second == event.amount
+                rolls += 1
+        trades += len(logged)
+        assert all(isinstance(event.detail, str) for event in events)
+    assert trades > 0 and rolls > 0
