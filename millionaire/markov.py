@@ -629,7 +629,7 @@ class _BoardMoves:
         weights = (np.ones((size, 1)) * list(alike.values())).ravel()  # the same from every cell
         arrive = np.bincount(flat.ravel(), weights, minlength=doubles * free * size)
         self.free_arrive = arrive.reshape(doubles, free, size)
-        self.free_detain = (np.ones((size, 1)) * np.array(detain_after)).ravel()
+        self.free_detain = (np.ones((size, 1)) * detain_after).ravel()
         self._rolls: dict[str, tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = {}
         # The first steps of the arrivals (:meth:`ways`), all in two flat lists: those of the i-th kind
         # of arrival worked out are probability[bounds[i]:bounds[i + 1]], where[bounds[i]:bounds[i + 1]].

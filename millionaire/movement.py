@@ -50,10 +50,8 @@ def dice_outcomes(rules: RuleSet) -> tuple[tuple[Fraction, int, int], ...]:
 
 
 #: :data:`DICE` and :data:`ONE_DIE` with each probability as a float, for the Markov chain's sums.
-_CHANCES: dict[int, tuple[tuple[float, int, int], ...]] = {
-    dice: tuple((p.numerator / p.denominator, die1, die2) for p, die1, die2 in outcomes)
-    for dice, outcomes in ((2, DICE), (1, ONE_DIE))
-}
+DICE_CHANCES: tuple[tuple[float, int, int], ...] = tuple((p.numerator / p.denominator, a, b) for p, a, b in DICE)
+ONE_DIE_CHANCES: tuple[tuple[float, int, int], ...] = tuple((p.numerator / p.denominator, a, b) for p, a, b in ONE_DIE)
 
 
 def dice_chances(rules: RuleSet) -> tuple[tuple[float, int, int], ...]:
@@ -63,7 +61,7 @@ def dice_chances(rules: RuleSet) -> tuple[tuple[float, int, int], ...]:
     >>> dice_chances(RuleSet.junior())[0]
     (0.16666666666666666, 1, 0)
     """
-    return _CHANCES[1 if rules.dice == 1 else 2]
+    return ONE_DIE_CHANCES if rules.dice == 1 else DICE_CHANCES
 
 
 def sum_distribution(rules: RuleSet | None = None) -> dict[int, Fraction]:

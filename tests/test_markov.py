@@ -720,14 +720,19 @@ def test_the_rolls_summed_alike_are_every_roll_of_the_dice(preset):
     assert to_jail == pytest.approx([float(p) for p in expected_jail], rel=1e-15)
     assert sum(kinds.values()) + sum(to_jail) == pytest.approx(rules.doubles_to_jail)
     stay, moves = movement.jail_roll_kinds(rules)
+    expected_stay = [Fraction(0)] * rules.jail_max_turns
+    expected_moves: dict[tuple[int, int], Fraction] = {}
     for waited in range(rules.jail_max_turns):
-        results = [(p, movement.jail_roll(rules, waited, die1, die2)) for p, die1, die2 in movement.dice_outcomes(rules)]
-        assert stay[waited] == pytest.approx(float(sum(p for p, r in results if r.outcome == "stay")), rel=1e-15, abs=0)
-        for steps in {r.steps for _, r in results if r.outcome != "stay"}:
-            leaving = sum(p for p, r in results if r.outcome != "stay" and r.steps == steps)
-            assert moves[(waited, steps)] == pytest.approx(float(leaving), rel=1e-15)
-    assert len(moves) == len({(w, movement.jail_roll(rules, w, a, b).steps) for w in range(rules.jail_max_turns)
-                              for _, a, b in movement.dice_outcomes(rules) if movement.jail_roll(rules, w, a, b).outcome != "stay"})
+        for p, die1, die2 in movement.dice_outcomes(rules):
+            result = movement.jail_roll(rules, waited, die1, die2)
+            if result.outcome == "stay":
+                expected_stay[waited] += p
+            else:
+                key = (waited, result.steps)
+                expected_moves[key] = expected_moves.get(key, Fraction(0)) + p
+    assert stay == pytest.approx([float(p) for p in expected_stay], rel=1e-15, abs=0)
+    assert moves.keys() == expected_moves.keys()
+    assert all(moves[key] == pytest.approx(float(p), rel=1e-15) for key, p in expected_moves.items())
 
 
 @pytest.mark.parametrize("name", ["millionaire-classic", "monopoly-us", "millionaire-elite", "millionaire-junior"])
