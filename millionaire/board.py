@@ -150,8 +150,9 @@ class Cell(Frozen):
 
     @property
     def ownable(self) -> bool:
-        """True for plots, railroads and utilities."""
-        return self.kind in OWNABLE_KINDS
+        """True for plots, railroads, utilities and attractions (:data:`OWNABLE_KINDS`)."""
+        kind = self.kind  # compared by identity: a set look-up would hash the Enum (a Python call)
+        return kind is CellKind.PLOT or kind is CellKind.RAILROAD or kind is CellKind.UTILITY or kind is CellKind.ATTRACTION
 
     @property
     def mortgage_value(self) -> int:

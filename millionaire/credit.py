@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from .actions import Trade
 from .events import BANK
 from .pending import RaisePending
-from .queries import share
 
 if TYPE_CHECKING:  # the engine plays these steps: no import at run time
     from .engine import Game
@@ -60,7 +59,7 @@ def build(game: Game, seat: int, cell: int, free: bool = False) -> None:
 def sell(game: Game, seat: int, cell: int) -> None:
     """``seat`` sells a building of ``cell`` to the bank at ``RuleSet.building_sell_rate`` of its price."""
     state, rules = game.state, game.rules
-    half = share(game.build_price(cell), rules.building_sell_rate)
+    half = game.costs().sale[cell]
     top = rules.small_per_large + 1
     state.board_changes += 1
     if state.level[cell] == top:
@@ -160,14 +159,14 @@ def bankrupt(game: Game, seat: int, creditor: int, debt: int, reason: str) -> No
     if creditor >= 0 and rules.bankruptcy_to_player == "to_creditor":
         for cell in owned:  # buildings are sold to the bank at half price first
             if state.level[cell]:
-                half = share(game.build_price(cell), rules.building_sell_rate)
+                half = game.costs().sale[cell]
                 game._transfer(BANK, seat, half * state.level[cell], "sale")
                 state.level[cell] = 0
         game._transfer(seat, creditor, player.cash, "bankruptcy")
         for cell in owned:
             state.owner[cell] = creditor
             if state.mortgaged[cell]:
-                fees += share(board.cells[cell].price, rules.transfer_mortgage_fee)
+                fees += game.mortgage_transfer_fee(cell)
         state.players[creditor].cards.extend(player.cards)
         player.cards = []
     else:

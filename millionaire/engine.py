@@ -525,7 +525,8 @@ class Game:
 
     def rent(self, cell: int, dice_total: int | None = None, multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
-        return queries.rent(self.board, self.rules, self.state, cell, dice_total, multiplier, dice_multiplier)
+        return queries.rent(self.board, self.rules, self.state, cell, dice_total, multiplier, dice_multiplier,
+                           self.costs())
 
     def liquidation_value(self, seat: int) -> int:
         """Cash plus everything selling every building and mortgaging every property would raise (and,
@@ -599,7 +600,7 @@ class Game:
 
     def mortgage_transfer_fee(self, cell: int) -> int:
         """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
-        return queries.mortgage_transfer_fee(self.board, self.rules, cell)
+        return self.costs().transfer_fee[cell]
 
     def card_options(self, seat: int, effect: str) -> list[int]:
         """The cells a card with ``effect`` may be used on by ``seat`` now (:func:`~millionaire.queries.card_options`)."""

@@ -39,7 +39,7 @@ def land(game: Game, cell: int, income: bool, how: str, rent_multiplier: int, di
     if income:
         amount = game.rules.circular_income
         game._transfer(BANK, seat, amount, "income", ("income", seat, cell, amount))  # cell: passed or stopped on
-        wealth = queries.wealth_tax(game.board, game.rules, state, seat)  # on the net worth with the income
+        wealth = queries.wealth_tax(game.board, game.rules, state, seat, game.costs())  # on the net worth with the income
         mechanics = game.mechanics
         tax = mechanics.start_tax(game, seat)
         if tax and not game._tax_first:

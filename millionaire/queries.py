@@ -140,12 +140,14 @@ class Costs:
     """What a board under its rules makes of buildings and loans, worked out once (no ``Fraction``
     multiplied in a turn): ``board`` the board, ``bank`` the rules' :class:`Bank`, ``sale[cell]`` what one building of the plot
     sells for, ``loan[cell]`` what the bank lends on the cell, ``built_on[industry]`` whether the
-    industry's cells are plots (an attraction takes no building).
+    industry's cells are plots (an attraction takes no building); the rent cap and the wealth tax.
 
     >>> from millionaire import RuleSet, load_board
     >>> costs = costs_of(load_board("monopoly-us"), RuleSet.monopoly())
-    >>> costs.sale[1], costs.loan[1], costs.bank.top
-    (25, 30, 5)
+    >>> costs.sale[1], costs.loan[1], costs.bank.top, costs.rent_cap, costs.wealth_tax
+    (25, 30, 5, None, (0, 1))
+    >>> costs_of(load_board("monopoly-us"), RuleSet.monopoly().replace(rent_cap="1/4")).rent_cap[1]
+    15
     """
 
     def __init__(self, board: Board, rules: RuleSet) -> None:
@@ -154,7 +156,13 @@ class Costs:
         self.sale = [int(board.industries[info.industry].build_price * rules.building_sell_rate)
                      if info.kind is CellKind.PLOT and info.industry >= 0 else 0 for info in board.cells]
         self.loan = [int(info.price * rules.mortgage_rate) for info in board.cells]
+        #: What receiving the cell mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price).
+        self.transfer_fee = [int(info.price * rules.transfer_mortgage_fee) for info in board.cells]
         self.built_on = [all(board.cells[c].kind is CellKind.PLOT for c in industry.cells) for industry in board.industries]
+        #: The most rent a plot takes under ``RuleSet.rent_cap`` (``None``: no cap).
+        self.rent_cap = [int(info.price * rules.rent_cap) for info in board.cells] if rules.rent_cap else None
+        #: ``RuleSet.wealth_tax`` as whole numbers, numerator and denominator.
+        self.wealth_tax = (rules.wealth_tax.numerator, rules.wealth_tax.denominator)
 
 
 #: The banks and costs of the rules and boards in use, by their ids (each kept with its objects, so
@@ -282,8 +290,9 @@ def monopoly_mortgages(board: Board, rules: RuleSet, state: GameState) -> list[b
 
 
 def rent(board: Board, rules: RuleSet, state: GameState, cell: int, dice_total: int | None = None,
-         multiplier: int = 1, dice_multiplier: int = 0) -> int:
-    """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged)."""
+         multiplier: int = 1, dice_multiplier: int = 0, costs: Costs | None = None) -> int:
+    """Rent owed for landing on ``cell`` as things stand (0 if unowned or mortgaged; ``costs``: the
+    board's :func:`costs_of`, when the caller keeps them)."""
     owner = state.owner[cell]
     if owner < 0 or state.mortgaged[cell]:
         return 0
@@ -291,12 +300,13 @@ def rent(board: Board, rules: RuleSet, state: GameState, cell: int, dice_total: 
     if info.kind is CellKind.PLOT:
         level = state.level[cell]
         amount = info.rent[level]
-        if rules.monopoly_applies(level) and industry_owner(board, state.owner, monopoly_mortgages(board, rules, state),
-                                                            info.industry) >= 0:
+        # A whole industry multiplies an unbuilt plot's rent under every rule; built on, as the rules say.
+        if (level == 0 or rules.monopoly_applies(level)) and industry_owner(
+                board, state.owner, monopoly_mortgages(board, rules, state), info.industry) >= 0:
             amount *= rules.monopoly_multiplier
-        cap = rules.rent_cap
-        if cap:  # rent control: at most the share of the price, before a card's multiplier
-            amount = min(amount, info.price * cap.numerator // cap.denominator)
+        cap = (costs if costs is not None else costs_of(board, rules)).rent_cap
+        if cap is not None:  # rent control: at most the share of the price, before a card's multiplier
+            amount = min(amount, cap[cell])
         return amount * multiplier
     if info.kind is CellKind.ATTRACTION:  # Junior: the half's ticket, times the multiplier for a whole attraction
         amount = info.ticket
@@ -332,9 +342,10 @@ def liquidation_value(board: Board, rules: RuleSet, state: GameState, seat: int,
     return total
 
 
-def wealth_tax(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:
+def wealth_tax(board: Board, rules: RuleSet, state: GameState, seat: int, costs: Costs | None = None) -> int:
     """What ``seat`` pays the bank after the circular income under ``RuleSet.wealth_tax``: that share
-    of his net worth (:func:`millionaire.state.net_worth`, as the results count it), rounded down.
+    of his net worth (:func:`millionaire.state.net_worth`, as the results count it), rounded down
+    (``costs``: the board's :func:`costs_of`, when the caller keeps them).
 
     >>> from millionaire import Game, load_board
     >>> game = Game(load_board("millionaire-classic"), agents=[None, None], seed=1)
@@ -343,10 +354,10 @@ def wealth_tax(board: Board, rules: RuleSet, state: GameState, seat: int) -> int
     """
     from .state import net_worth  # the state module reads the queries: imported when used
 
-    share = rules.wealth_tax
-    if not share:
+    numerator, denominator = (costs if costs is not None else costs_of(board, rules)).wealth_tax
+    if not numerator:
         return 0
-    return net_worth(state, board, seat) * share.numerator // share.denominator
+    return net_worth(state, board, seat) * numerator // denominator
 
 
 def share(amount: int, rate: Fraction) -> int:
@@ -565,7 +576,7 @@ def tradeable(board: Board, rules: RuleSet, state: GameState, cell: int, seat: i
 
 def mortgage_transfer_fee(board: Board, rules: RuleSet, cell: int) -> int:
     """What receiving ``cell`` mortgaged costs at once (``RuleSet.transfer_mortgage_fee`` of its price)."""
-    return share(board.cells[cell].price, rules.transfer_mortgage_fee)
+    return costs_of(board, rules).transfer_fee[cell]
 
 
 def kiosks_left(board: Board, rules: RuleSet, state: GameState, seat: int) -> int:
