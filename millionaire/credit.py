@@ -150,7 +150,7 @@ def trade(game: Game, seat: int, offer: Trade) -> None:
 def bankrupt(game: Game, seat: int, creditor: int, debt: int, reason: str) -> None:
     """``seat`` cannot pay ``debt`` to ``creditor``: his holdings go to the creditor or back to the
     bank (auctioned under ``RuleSet.bankruptcy_to_bank``), and the game ends if the rules say so."""
-    state, board, rules = game.state, game.board, game.rules
+    state, rules = game.state, game.rules
     player = state.players[seat]
     owned = game.owned(seat)
     auction: list[int] = []

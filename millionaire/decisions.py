@@ -30,7 +30,7 @@ from .elite import elite_of
 from .kinds import DECISIONS
 from .mechanics import insured_step
 from .pending import (BidPending, BuyPending, ChoosePending, ClaimPending, JackpotPending, LotPending, ManagePending,
-                      Pending, PresentPending, RaisePending, RollPending, TradeReplyPending, WindowPending)
+                      RECORDS, Pending, PresentPending, RaisePending, RollPending, TradeReplyPending, WindowPending)
 from .state import PlayerState
 
 if TYPE_CHECKING:  # the engine registers these handlers: no import at run time
@@ -419,7 +419,7 @@ def action_problem(game: Game, data: Pending | None, action: Action) -> str:
         if cell not in game.card_options(seat, effect):
             return Refusal("card_not_here", card=action.card, cell=cell)
         return ""
-    handler = game._handlers[kind]
+    handler = game._handlers[type(data)]
     if what not in handler.answers:
         return Refusal("not_an_answer", what=what, kind=kind)
     return handler.answer_problem(game, seat, player, what, data, action)
@@ -453,7 +453,7 @@ def execute(game: Game, data: Pending, action: Action) -> None:
         data.offers += 1
         state.pending = TradeReplyPending(action.trade.partner, action.trade, seat, data)
         return
-    game._handlers[data.kind].answer(game, seat, what, data, action)
+    game._handlers[type(data)].answer(game, seat, what, data, action)
 
 
 #: The handler of each decision kind.
@@ -464,3 +464,7 @@ HANDLERS: dict[str, DecisionHandler[Any]] = {
     "lot": Market("lot"), "present": Present("present"), "claim": Claim("claim"),
 }
 assert set(HANDLERS) == set(DECISIONS), "every kind of the registry has its handler"
+
+#: The handler of each kind's record class (:data:`millionaire.pending.RECORDS`): the engine finds a
+#: decision's handler by its record's type, which reads no class attribute.
+HANDLER_OF_RECORD: dict[type[Pending], DecisionHandler[Any]] = {RECORDS[kind]: handler for kind, handler in HANDLERS.items()}

@@ -29,7 +29,7 @@ from .agents import built_in_bots
 from .board import Board, CellKind
 from .card_play import OWED_EFFECTS as OWED_EFFECTS  # a name of this module before the cards in play had theirs
 from .compiled import IN_USE, check_sealed, seal
-from .decisions import HANDLERS, DecisionHandler
+from .decisions import HANDLER_OF_RECORD, DecisionHandler
 from .elite import Elite
 from .dice import DiceError, DiceSource, RandomDice
 from .errors import IllegalActionError, MillionaireError, Refusal
@@ -83,16 +83,6 @@ def _event_of(fields: tuple[Any, ...]) -> Event:
         kind, player, cell, amount, other, _ = fields
         return Event(kind, player, cell, amount, other, json.dumps(detail.to_list()))
     return Event(*fields)
-
-
-def _child_seed(parent: Any, number: int) -> Any:
-    """The ``number``-th child of a ``numpy.random.SeedSequence``, as its ``spawn`` would make it.
-
-    >>> from numpy.random import SeedSequence
-    >>> _child_seed(SeedSequence(7), 2).generate_state(2).tolist() == SeedSequence(7).spawn(3)[2].generate_state(2).tolist()
-    True
-    """
-    return type(parent)(parent.entropy, spawn_key=(*parent.spawn_key, number), pool_size=parent.pool_size)
 
 
 def _renamed(old: str, new: str) -> None:
@@ -178,9 +168,13 @@ class Game:
             raise MillionaireError(f"a game needs {self.rules.min_players}..{self.rules.max_players} players, got {count}")
         from numpy.random import PCG64, Generator, SeedSequence  # imported when the first game is made
 
-        dice_seed, agent_seed = SeedSequence(seed).spawn(2)
-        # A seat whose agent reads a seed gets agent_seed's child of its place, made only then.
-        self.agents = [make_agent(a, seed=_child_seed(agent_seed, n) if reads_seed(a) else None) for n, a in enumerate(agents)]
+        # The dice's seed and the agents' are the children 0 and 1 of SeedSequence(seed), made as its spawn(2)
+        # makes them, without the parent (a third of the cost of a game made); a seat whose agent reads a
+        # seed gets the agents' child of its place, made only then.
+        entropy = seed if seed is not None else SeedSequence().entropy
+        dice_seed = SeedSequence(entropy, spawn_key=(0,))
+        self.agents = [make_agent(a, seed=SeedSequence(entropy, spawn_key=(1, n)) if reads_seed(a) else None)
+                       for n, a in enumerate(agents)]
         self._events: list[Event] = []
         self._recorded: list[tuple[Any, ...]] = []  # events as plain tuples, made Events when read
         self.record_events = record_events
@@ -208,7 +202,8 @@ class Game:
         self._attractions: bool = any(cell.kind is CellKind.ATTRACTION for cell in board.cells)
         self._tax_first: bool = self.rules.holding_tax_first
         self._keep_owed: bool = self.rules.keep_until_possible
-        self._handlers: dict[str, DecisionHandler] = HANDLERS  # each decision kind's (a native attribute: no global to look up)
+        # Each decision's handler by its record's class (a native attribute: no global to look up).
+        self._handlers: dict[type[Pending], DecisionHandler] = HANDLER_OF_RECORD
         #: The edition's own mechanics, called at the engine's hooks (Millionaire Elite's market,
         #: insurance and Auction cell; Junior's limits on buying; nothing of their own otherwise).
         self.mechanics: Mechanics = (Elite(board, self.rules) if has_market(board)
@@ -222,10 +217,10 @@ class Game:
             raise MillionaireError(f"{len(names)} names given for {len(self.agents)} players")
         order = list(range(len(names)))
         if rules.shuffle_seats:
-            order = [int(i) for i in self._rng.permutation(len(names))]
+            order = self._rng.permutation(len(names)).tolist()
         self.agents = [self.agents[i] for i in order]
         players = [PlayerState(name=names[i], cash=rules.start_cash) for i in order]
-        decks = {key: [int(i) for i in self._rng.permutation(len(deck.cards))] for key, deck in board.decks.items()}
+        decks = {key: self._rng.permutation(len(deck.cards)).tolist() for key, deck in board.decks.items()}
         size = board.size
         return GameState(
             board_key=board.key, rules=rules, players=players, owner=[-1] * size, level=[0] * size,
@@ -637,7 +632,7 @@ class Game:
         data = self.state.pending
         if data is None:
             return []
-        return self._handlers[data.kind].legal(self, data.player, data)
+        return self._handlers[type(data)].legal(self, data.player, data)
 
     def _problem(self, data: Pending | None, action: Action) -> str:
         """Why ``action`` is not legal for the decision ``data`` ("" when it is): :func:`millionaire.decisions.action_problem`."""
