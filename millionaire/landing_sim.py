@@ -425,6 +425,10 @@ class _Decks:
         return self.cards.take(where)
 
 
+#: Rounds of rolls :func:`simulate_landings` keeps to count at once (8 rounds of 10^5 tokens: 6.4 MB).
+_COUNTED_TOGETHER = 8
+
+
 def simulate_landings(
     board: Board,
     rules: RuleSet | None = None,
@@ -492,10 +496,14 @@ def simulate_landings(
     # adding the dice gives the pair it rolls, counted by batch, and one look-up gives the next number
     # (negative: a card is drawn, see _Batches).
     token = (np.arange(tokens) // (tokens // batches)) * pairs
-    pair = np.empty(tokens, dtype=np.int64)
+    # The pairs rolled are kept for up to _COUNTED_TOGETHER rounds and counted together: one bincount
+    # of the whole table's size for them all, not one a round.
+    rolled = np.empty((min(steps, _COUNTED_TOGETHER), tokens), dtype=np.int64)
+    kept = 0
     pair_counts = np.zeros(batches * pairs, dtype=np.int64)
     key_counts = np.zeros(batched.key_next.size, dtype=np.int64)
     for step in range(burn_in + steps):
+        pair = rolled[kept]
         np.add(token, _uniform_below(rng, 36, tokens), out=pair)
         np.take(batched.roll, pair, out=token, mode="clip")  # every index is in range; "clip" writes out directly
         drawing = np.flatnonzero(token < 0)
@@ -504,7 +512,10 @@ def simulate_landings(
             if step >= burn_in:
                 np.add.at(key_counts, key, 1)
         if step >= burn_in:
-            pair_counts += np.bincount(pair, minlength=pair_counts.size)
+            kept += 1
+            if kept == len(rolled) or step == burn_in + steps - 1:
+                pair_counts += np.bincount(rolled[:kept].ravel(), minlength=pair_counts.size)
+                kept = 0
     counts = _tally(tables, pair_counts.reshape(batches, pairs), batched.by_batch(key_counts))
     return LandingCounts(board.key, jail, decks, steps * tokens, *counts)
 

@@ -18,6 +18,7 @@ import pytest
 from millionaire import Game, RuleSet, load_board
 from millionaire import movement
 from millionaire.cli import main
+from millionaire import landing_sim
 from millionaire.landing_sim import _Decks, _shuffle_columns, _Tables, _uniform_below, simulate_landings
 from millionaire.markov import (
     CardPolicy,
@@ -497,6 +498,23 @@ def test_simulator_follows_choice_cards_and_repeats_its_seed():
     again = simulate_landings(board, policy=policy, rolls=4 * 10**6, tokens=20_000, batches=50, decks="uniform", seed=5)
     for field in ("roll_counts", "turn_counts", "landing_counts"):
         np.testing.assert_array_equal(getattr(again, field), getattr(counts, field))
+
+
+@pytest.mark.parametrize("rounds", [1, 3, 8, 13])
+def test_simulator_counts_the_rolls_kept_together_as_one_at_a_time(monkeypatch, rounds):
+    """The rolls of several rounds are counted at once (``_COUNTED_TOGETHER``): the counts are those of
+    counting each round alone, whether the rounds fill the kept rolls exactly, leave some over or are
+    fewer, after a burn-in or none."""
+    board = load_board("monopoly-us")
+    runs = {}
+    for together in (1, 4):
+        monkeypatch.setattr(landing_sim, "_COUNTED_TOGETHER", together)
+        runs[together] = [simulate_landings(board, rolls=rounds * 500, tokens=500, batches=5, burn_in=burn_in, seed=3)
+                          for burn_in in (0, 2)]
+    for alone, together in zip(runs[1], runs[4]):
+        assert alone.roll_counts.sum() == rounds * 500
+        for field in ("roll_counts", "turn_counts", "landing_counts"):
+            np.testing.assert_array_equal(getattr(together, field), getattr(alone, field))
 
 
 @pytest.mark.parametrize("name", BOARDS)
