@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from millionaire import BoardFileError, CellKind, load_board
-from millionaire.board import BUILTIN_BOARDS
+from millionaire.board import BUILTIN_BOARDS, OWNABLE_KINDS, Cell
 from millionaire.cards import EFFECTS
 from rules_pages import REPO, flat, numbered_list, section, table_rows
 from rules_pages import page as rules_page
@@ -100,6 +100,14 @@ def test_every_card_cell_names_a_deck_and_every_card_a_known_effect(key: str) ->
         assert [card.index for card in deck.cards] == list(range(len(deck.cards)))
         for card in deck.cards:
             assert card.deck == deck.key and card.effect in EFFECTS
+
+
+@pytest.mark.parametrize("kind", list(CellKind))
+def test_a_cell_is_ownable_exactly_when_its_kind_is_among_the_ownable_kinds(kind: CellKind) -> None:
+    """``Cell.ownable`` compares the kind by identity (no Enum hashed in a turn): it must say what
+    ``OWNABLE_KINDS``, from which the board's list of properties is made, says."""
+    cell = Cell(index=0, kind=kind, name_en="A cell", name_ru="Клетка", short_en="A", short_ru="К")
+    assert cell.ownable == (kind in OWNABLE_KINDS)
 
 
 def test_cell_helpers() -> None:

@@ -9,12 +9,13 @@ from helpers import random_play
 
 from millionaire import Game, load_board
 from millionaire.actions import DECISION_KINDS
-from millionaire.decisions import HANDLERS
+from millionaire.decisions import HANDLER_OF_RECORD, HANDLERS
 from millionaire.editions import EDITIONS
 from millionaire.elite import Elite
 from millionaire.junior import Junior
 from millionaire.kinds import DECISIONS, TASKS, WINDOW_ANSWERS, ActionKind, DecisionKind, TaskKind
 from millionaire.mechanics import Mechanics
+from millionaire.pending import RECORDS
 from millionaire.state import _DECISIONS, _TASKS, _StateLoader
 
 SAVED_DECISIONS = ["roll", "manage", "buy", "bid", "jackpot", "choose", "raise", "trade_reply", "exchange",
@@ -34,6 +35,9 @@ def test_the_save_schema_and_the_handlers_are_the_registry():
     assert _DECISIONS == {kind: spec.fields for kind, spec in DECISIONS.items()}
     assert set(HANDLERS) == set(DECISIONS)
     assert all(HANDLERS[kind].answers == {str(a) for a in spec.answers} for kind, spec in DECISIONS.items())
+    # the engine finds a decision's handler by its record's class: each record's kind's handler
+    assert {record.kind: handler for record, handler in HANDLER_OF_RECORD.items()} == HANDLERS
+    assert set(HANDLER_OF_RECORD) == set(RECORDS.values())
     assert [kind for kind, spec in DECISIONS.items() if spec.window] == ["roll", "manage", "raise"]
     # each kind's check against the position, named in the registry, is the save loader's
     assert all(callable(getattr(_StateLoader, spec.fits, None)) for spec in DECISIONS.values())
